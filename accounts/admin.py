@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+
+from .models import User
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    list_display = ("username", "display_name", "email", "is_active", "is_staff", "date_joined")
+    list_filter = ("is_active", "is_staff", "is_superuser", "email_preference", "on_vacation")
+    search_fields = ("username", "display_name", "email", "first_name", "last_name")
+    fieldsets = (
+        *BaseUserAdmin.fieldsets,
+        (
+            "Tripost",
+            {"fields": ("display_name", "time_zone", "email_preference", "on_vacation")},
+        ),
+    )

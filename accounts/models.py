@@ -1,0 +1,60 @@
+"""The player: Django's user with the preferences a correspondence site needs."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
+from django.db import models
+
+
+@cache
+def time_zone_names() -> tuple[str, ...]:
+    return tuple(sorted(zoneinfo.available_timezones() - {"localtime"}))
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in time_zone_names():
+        raise ValidationError(f"{value!r} is not a known time zone (e.g. Europe/Berlin).")
+
+
+class EmailPreference(models.TextChoices):
+    EACH_TURN = "each_turn", "An email at every turn"
+    DAILY_DIGEST = "daily_digest", "One daily digest"
+    NONE = "none", "No emails"
+
+
+class User(AbstractUser):
+    display_name = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="Shown to other players; your username if left empty.",
+    )
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        validators=[validate_time_zone],
+        help_text="Deadlines and times are shown in this time zone, on pages and in emails.",
+    )
+    email_preference = models.CharField(
+        max_length=16,
+        choices=EmailPreference.choices,
+        default=EmailPreference.EACH_TURN,
+    )
+    on_vacation = models.BooleanField(
+        default=False, help_text="While on vacation, your game clocks stop."
+    )
+    vacation_started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["username"]
+
+    @property
+    def name(self) -> str:
+        """The name other players see."""
+        return self.display_name or self.username
+
+    def __str__(self) -> str:
+        return self.name

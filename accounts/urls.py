@@ -1,0 +1,7 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("settings/", views.player_settings, name="player_settings"),
+]

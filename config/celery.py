@@ -1,0 +1,11 @@
+"""The Celery app: broker and schedule come from Django settings (``CELERY_*``)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("tripost")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

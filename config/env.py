@@ -1,0 +1,103 @@
+"""Reading the environment into settings: small pure functions, tested on their own."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    word = value.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"{name} must be one of 1/0, true/false, yes/no, on/off; got {value!r}")
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def database_config(url: str | None, base_dir: Path) -> dict:
+    """``DATABASES["default"]`` from ``DATABASE_URL``: a SQLite file by default.
+
+    ``postgres://`` and ``postgresql://`` URLs use psycopg 3 (Django's postgresql
+    backend picks it when installed), with persistent connections and health checks.
+    """
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(base_dir / "db.sqlite3"),
+            # Several processes (web, worker) share the file: wait for locks, don't fail.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    return config
+
+
+def broker_config(redis_url: str | None, var_dir: Path) -> tuple[str, dict]:
+    """Celery's broker URL and transport options.
+
+    With ``REDIS_URL``: Redis. Without: kombu's ``filesystem://`` transport in
+    ``var/celery/queue`` (one folder for in and out, as kombu requires), which works
+    for one machine with a real worker, countdowns and beat included.
+    """
+    if redis_url:
+        return redis_url, {"visibility_timeout": 3600}
+    queue = var_dir / "celery" / "queue"
+    processed = var_dir / "celery" / "processed"
+    return "filesystem://", {
+        "data_folder_in": str(queue),
+        "data_folder_out": str(queue),
+        "processed_folder": str(processed),
+        "store_processed": False,
+        "control_folder": str(var_dir / "celery" / "control"),
+        "polling_interval": 0.2,
+    }
+
+
+def result_backend(redis_url: str | None, var_dir: Path) -> str:
+    if redis_url:
+        return redis_url
+    return f"file://{var_dir / 'celery' / 'results'}"
+
+
+def cache_config(redis_url: str | None, var_dir: Path, cache_url: str | None = None) -> dict:
+    """A cache shared by every process (login rate limits must count across workers).
+
+    ``CACHE_URL`` overrides: ``locmem://`` (tests) or a ``redis://`` URL.
+    """
+    if cache_url == "locmem://":
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if cache_url:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": cache_url}
+    if redis_url:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    return {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(var_dir / "cache"),
+    }
+
+
+def ensure_var_dirs(var_dir: Path) -> None:
+    """Create the folders the embedded defaults write to (before the first ``delay()``)."""
+    for sub in (
+        "celery/queue",
+        "celery/processed",
+        "celery/control",
+        "celery/results",
+        "cache",
+        "static",
+    ):
+        (var_dir / sub).mkdir(parents=True, exist_ok=True)

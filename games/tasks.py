@@ -1,0 +1,21 @@
+"""Celery tasks of the games app. Tasks only call services and are idempotent."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.core.cache import cache
+from django.utils import timezone
+
+
+@shared_task
+def heartbeat() -> str:
+    """Beat's proof of life: the time of the last periodic run, kept in the cache."""
+    now = timezone.now().isoformat()
+    cache.set("beat:last-heartbeat", now, timeout=None)
+    return now
+
+
+@shared_task
+def ping(value: str) -> str:
+    """Round-trip check: a worker answers with the value it was sent."""
+    return f"pong:{value}"
