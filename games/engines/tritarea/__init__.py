@@ -1,0 +1,98 @@
+"""Tri*T*Area (Masaru Ikeda) for 1-4 people; always four seats, the rest computer-run.
+
+The engine protocol of :mod:`games.engines.base`; the rules live in small modules:
+
+- ``board``: the printed board as data (TT1); ``cards``: the planning cards and 5s (TT3)
+- ``trick``: adopted concept and building rights; ``construction``: placing blocks (TT2)
+- ``scoring``: end-of-round scoring (TT4, TT5, TT6, TT9)
+- ``npc``: computer seats and who decides for them (TT8); ``seats``: seat layouts
+- ``rules``: the game flow; ``view``: secrets (TT11) and descriptions
+- ``notation``: the action notation (``p H7``, ``b c2``, ``b c2 c2``, ``x d2``, ``pass``,
+  ``sell 3``, ``lead M4``); ``determinize``: re-drawing hidden cards for bots
+
+Seats: 4 people 0-3 clockwise; 3 people at 0-2 with the NPC at 3; 2 people in the
+rulebook's team order A b B a (people at 0 and 2, NPC b at 1 and NPC a at 3; teams
+A = {0, 3}, B = {2, 1}); 1 person at 0 with NPCs at 1-3.
+
+Outcome: ``scores`` are the seat scores, except in the 2-person team game where each
+seat gets its team's total. ``winners``: the people with the most points (3 and 4
+people; NPCs never win a 3-person game); in the team game both seats of the winning
+team (all four on a tie, a draw); in the solo game seat 0 when it has at least as many
+points as every NPC, with the title from the lowest NPC score in ``reason``, else the
+leading NPC seat(s).
+"""
+
+from __future__ import annotations
+
+from ..base import Option, Outcome
+from . import seats as _seats
+from .determinize import determinize
+from .rules import (
+    apply,
+    legal_actions,
+    outcome,
+    reveals_information,
+    to_move,
+)
+from .rules import new_game as _new_game
+from .state import State, from_json, to_json
+from .view import describe, view
+
+name = "tritarea"
+title = "Tri*T*Area"
+min_players = 1
+max_players = 4
+options: dict[str, Option] = {}
+
+
+def validate_options(num_players: int, options: dict | None) -> dict:
+    """No options: the rules fix everything by the number of people."""
+    if not isinstance(num_players, int) or not min_players <= num_players <= max_players:
+        raise ValueError(f"Tri*T*Area is for {min_players} to {max_players} people")
+    if options:
+        unknown = ", ".join(sorted(map(str, options)))
+        raise ValueError(f"Tri*T*Area has no options (got {unknown})")
+    return {}
+
+
+def new_game(num_players: int, seed: int, options: dict | None = None) -> State:
+    validate_options(num_players, options)
+    return _new_game(num_players, seed)
+
+
+def seat_count(num_players: int, options: dict | None = None) -> int:
+    return _seats.NUM_SEATS
+
+
+def computer_seats(num_players: int, options: dict | None = None) -> tuple[int, ...]:
+    return _seats.npcs(num_players)
+
+
+def seat_labels(num_players: int, options: dict | None = None) -> list[str]:
+    return list(_seats.labels(num_players))
+
+
+__all__ = [
+    "Outcome",
+    "State",
+    "apply",
+    "computer_seats",
+    "describe",
+    "determinize",
+    "from_json",
+    "legal_actions",
+    "max_players",
+    "min_players",
+    "name",
+    "new_game",
+    "options",
+    "outcome",
+    "reveals_information",
+    "seat_count",
+    "seat_labels",
+    "title",
+    "to_json",
+    "to_move",
+    "validate_options",
+    "view",
+]

@@ -1,0 +1,62 @@
+"""Tri*T*Area action notation: short, typeable, one canonical spelling per action.
+
+======================  =============================================================
+``p H7``                play the card H7 in the meeting phase
+``p I5`` / ``p I5=0``   play a 5 as 5, or as 0 for 1 point, or as 10 for 2 points
+``p I5=10``             (rounds 2 and 3, TT3; NPCs always play a 5 as 5)
+``b c2``                build one block on square c2 (column a-d, row 1-4)
+``b c2 c2``             second building right: two blocks stacked on c2
+``x d2``                additional construction (TT2): one more block on d2
+``pass``                build nothing (default: lose the played rank), or decline
+                        the additional block (no cost)
+``sell 3``              round 3, advance block sale: sell 3 blocks for 3 points each
+``lead M4``             round 3, secret lead-area declaration (``lead I5=10`` for a 5)
+======================  =============================================================
+
+When a person decides for a computer seat (TT8), the same notation is used; the view's
+``deciding_for`` names the seat whose blocks are being placed or sold.
+
+Input is forgiving about case and spaces (``P h7`` is ``p H7``); ``legal_actions``
+always returns the canonical form.
+"""
+
+from __future__ import annotations
+
+VERBS = ("p", "b", "x", "pass", "sell", "lead")
+
+
+def normalize(text: str) -> str:
+    """The canonical spelling of ``text``, or ``text`` tidied when it is not an action."""
+    words = text.strip().split()
+    if not words:
+        return ""
+    verb = words[0].lower()
+    args = words[1:]
+    if verb in ("p", "lead"):
+        args = [a.upper() for a in args]
+    elif verb in ("b", "x"):
+        args = [a.lower() for a in args]
+    return " ".join([verb, *args])
+
+
+def play(card: str) -> str:
+    return f"p {card}"
+
+
+def build(square: str, count: int = 1) -> str:
+    return "b " + " ".join([square] * count)
+
+
+def extra(square: str) -> str:
+    return f"x {square}"
+
+
+def sell(count: int) -> str:
+    return f"sell {count}"
+
+
+def lead(card: str) -> str:
+    return f"lead {card}"
+
+
+PASS = "pass"

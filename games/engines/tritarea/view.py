@@ -1,0 +1,140 @@
+"""What a seat may see (TT11) and one-sentence descriptions of actions.
+
+Never in a view: another seat's hand, NPC hands, the deck, a hidden round-3 declaration
+before the reveal, a round-2 declaration card before scoring, the seed.
+"""
+
+from __future__ import annotations
+
+from . import seats
+from .board import AREA_OF, AREAS, BONUS, SQUARES
+from .cards import parse_played
+from .notation import PASS, normalize
+from .rules import LABELS, NPC, acting_seat, deciding_for, to_move
+from .state import BUILD, EXTRA, SELL, State
+
+
+def view(state: State, seat: int | None) -> dict:
+    n = state.num_players
+    npc = NPC[n]
+    labels = LABELS[n]
+    own = seat is not None and 0 <= seat < seats.NUM_SEATS and not npc[seat]
+    seat_rows = []
+    for s in range(seats.NUM_SEATS):
+        declared = state.lead[s]
+        row = {
+            "seat": s,
+            "label": labels[s],
+            "colour": seats.COLOURS[s],
+            "computer": npc[s],
+            "score": state.scores[s],
+            "blocks": state.blocks[s],
+            "cards": len(state.hands[s]),
+            "lead_declared": bool(declared),
+            "lead": declared if state.lead_revealed or (own and s == seat) else None,
+        }
+        if n == 2:
+            row["team"] = seats.TEAM_OF[s]
+        seat_rows.append(row)
+    rights = [
+        {"seat": holder, "rank": rank, "right": i + 1}
+        for i, (holder, rank) in enumerate(state.rights)
+    ]
+    data = {
+        "game": "tritarea",
+        "num_players": n,
+        "round": state.round,
+        "trick": state.trick_no,
+        "phase": state.phase,
+        "start_player": state.start_player,
+        "leader": state.leader,
+        "to_move": list(to_move(state)),
+        "acting_seat": acting_seat(state),
+        "deciding_for": deciding_for(state),
+        "seats": seat_rows,
+        "hand": list(state.hands[seat]) if own else None,
+        "board": [
+            {
+                "square": SQUARES[i],
+                "area": AREA_OF[i],
+                "stack": list(stack),
+                "height": len(stack),
+                "bonus": BONUS[i] if not stack else 0,
+                "printed_bonus": BONUS[i],
+            }
+            for i, stack in enumerate(state.board)
+        ],
+        "areas": {
+            letter: {"name": name, "colour": colour, "first": p1, "second": p2}
+            for letter, (name, colour, p1, p2) in AREAS.items()
+        },
+        "played": [{"seat": s, "card": card, "rank": rank} for s, card, rank in state.trick],
+        "played_this_round": list(state.seen),
+        "adopted": state.adopted or None,
+        "rights": rights,
+        "building": state.rights[state.builder][0] if state.phase in (BUILD, EXTRA) else None,
+        "last_built": SQUARES[state.last_built] if state.phase == EXTRA else None,
+        "sell_order": list(state.sell_order),
+        "leads_revealed": state.lead_revealed,
+        "log": list(state.log),
+        "scoring": [
+            {"round": i + 1, "lines": list(lines)} for i, lines in enumerate(state.scoring)
+        ],
+    }
+    if n == 2:
+        data["teams"] = {
+            letter: {
+                "seats": list(members),
+                "score": sum(state.scores[m] for m in members),
+            }
+            for letter, members in seats.TEAMS.items()
+        }
+    return data
+
+
+def describe(state: State, seat: int, action: str) -> str:
+    """One plain sentence about ``action`` taken by ``seat`` in ``state`` (before it)."""
+    labels = LABELS[state.num_players]
+    text = normalize(action) if isinstance(action, str) else ""
+    words = text.split()
+    who = labels[seat] if isinstance(seat, int) and 0 <= seat < seats.NUM_SEATS else "Someone"
+    for_npc = deciding_for(state)
+    if for_npc is not None and state.phase in (BUILD, EXTRA, SELL):
+        who = f"{who}, deciding for {labels[for_npc]},"
+    if not words:
+        return f"{who} does nothing."
+    verb = words[0]
+    if verb == "p" and len(words) == 2:
+        card, rank, cost = parse_played(words[1]) if _valid_card(words[1]) else (words[1], 0, 0)
+        if cost:
+            return f"{who} plays {card} as {rank}, paying {cost} points."
+        return f"{who} plays {card}."
+    if verb == "lead":
+        return f"{who} chooses a lead area in secret."
+    if verb == "sell" and len(words) == 2 and words[1].isdigit():
+        count = int(words[1])
+        return f"{who} sells {count} block{'s' if count != 1 else ''} for {3 * count} points."
+    if verb == "b" and len(words) in (2, 3):
+        if len(words) == 3:
+            return f"{who} builds two blocks on {words[1]}."
+        return f"{who} builds on {words[1]}."
+    if verb == "x" and len(words) == 2:
+        return f"{who} places an additional block on {words[1]}."
+    if verb == PASS:
+        if state.phase == EXTRA:
+            return f"{who} places no additional block."
+        if state.phase == BUILD and state.rights:
+            rank = state.rights[state.builder][1]
+            return f"{who} does not build and loses {rank} points."
+        return f"{who} passes."
+    return f"{who} plays '{text}'."
+
+
+def _valid_card(token: str) -> bool:
+    card, _, chosen = token.partition("=")
+    return (
+        len(card) == 2
+        and card[0] in AREAS
+        and card[1].isdigit()
+        and (not chosen or chosen in ("0", "10"))
+    )
