@@ -1,0 +1,215 @@
+"""The engine-agnostic conformance suite: every registered engine, every player count.
+
+For many seeds it plays random legal actions to the end and checks at every step
+what the protocol in :mod:`games.engines.base` promises: ``apply`` leaves its input
+alone, the JSON round trip holds and is stable, every view is JSON-safe and never
+shows the seed, actions outside ``legal_actions`` raise ``IllegalAction``, every seat
+in ``to_move`` has a legal action, and a replay of the same seed and actions gives
+the same final state. Every game must end.
+
+``CONFORMANCE_GAMES`` (default 20) sets the number of two-player games per engine;
+larger tables play proportionally fewer (they are longer). Raise it for a soak run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from types import ModuleType
+
+import pytest
+
+from games.engines import ENGINES, IllegalAction, Outcome
+
+BASE_GAMES = int(os.environ.get("CONFORMANCE_GAMES", "20"))
+MAX_STEPS = 20_000  # a game still running after this many actions never ends
+NOT_AN_ACTION = ("", "  ", "this is not an action", "zz99", "\u2603", "x" * 200)
+
+CASES = [
+    pytest.param(name, n, id=f"{name}-{n}p")
+    for name, engine in ENGINES.items()
+    for n in range(engine.min_players, engine.max_players + 1)
+]
+
+
+def games_for(num_players: int) -> int:
+    return max(2, BASE_GAMES * 2 // max(2, num_players))
+
+
+def seed_for(i: int) -> int:
+    # Large seeds, so that finding the number in a view means the seed leaked.
+    return 7_310_000_000_000 + 104_729 * i
+
+
+def seats_at_table(engine: ModuleType, num_players: int, options: dict) -> int:
+    count = getattr(engine, "seat_count", None)
+    return count(num_players, options) if count else num_players
+
+
+def options_for(engine: ModuleType, num_players: int, i: int) -> dict:
+    """Game ``i`` varies each option through its choices (defaults when the mix is
+    refused)."""
+    wanted = {}
+    for key, opt in engine.options.items():
+        if opt.players and num_players not in opt.players:
+            continue
+        wanted[key] = opt.choices[i % len(opt.choices)][0] if opt.choices else opt.default
+    try:
+        return engine.validate_options(num_players, wanted)
+    except ValueError:
+        return engine.validate_options(num_players, None)
+
+
+def keys_named(data: object, key: str) -> bool:
+    if isinstance(data, dict):
+        return key in data or any(keys_named(v, key) for v in data.values())
+    if isinstance(data, list | tuple):
+        return any(keys_named(v, key) for v in data)
+    return False
+
+
+def check_state(engine: ModuleType, state, seats: int, seed: int) -> None:
+    data = engine.to_json(state)
+    text = json.dumps(data, sort_keys=True)
+    again = engine.from_json(json.loads(text))
+    assert again == state, "from_json(to_json(state)) differs from state"
+    assert json.dumps(engine.to_json(again), sort_keys=True) == text, "to_json is not stable"
+
+    movers = engine.to_move(state)
+    assert isinstance(movers, tuple)
+    assert all(0 <= s < seats for s in movers)
+    result = engine.outcome(state)
+    if movers:
+        assert result is None, "a game with seats to move has an outcome"
+    else:
+        assert isinstance(result, Outcome), "a game nobody can move in must be over"
+        assert len(result.scores) == seats
+        assert set(result.winners) <= set(range(seats))
+        assert result.reason
+        json.dumps(result.to_json())
+
+    for seat in [None, *range(seats)]:
+        view = engine.view(state, seat)
+        view_text = json.dumps(view)  # JSON-safe
+        assert not keys_named(view, "seed"), f"view for seat {seat} has a seed"
+        assert str(seed) not in view_text, f"view for seat {seat} shows the seed"
+
+
+def check_refusals(engine: ModuleType, state, seats: int, movers: tuple, pool: list) -> None:
+    """Actions outside ``legal_actions`` raise ``IllegalAction`` (or, for another
+    spelling of a legal action, act exactly like it)."""
+    before = engine.to_json(state)
+    for seat in range(seats):
+        legal = engine.legal_actions(state, seat)
+        if seat not in movers:
+            assert legal == [], f"seat {seat} is not to move but has legal actions"
+            others = [a for m in movers for a in engine.legal_actions(state, m)[:2]]
+            for action in [*NOT_AN_ACTION[:2], *others]:
+                with pytest.raises(IllegalAction):
+                    engine.apply(state, seat, action)
+            continue
+        assert legal, f"seat {seat} must act but has no legal action"
+        assert len(set(legal)) == len(legal), "legal_actions repeats an action"
+        assert engine.legal_actions(state, seat) == legal, "legal_actions is not deterministic"
+        assert all(isinstance(a, str) for a in legal)
+        legal_set = set(legal)
+        outside = [a for a in pool if a not in legal_set][-3:]
+        for action in [*NOT_AN_ACTION, *outside]:
+            try:
+                after = engine.apply(state, seat, action)
+            except IllegalAction as exc:
+                assert str(exc), "IllegalAction without a message"
+                continue
+            # Not refused: it must be another spelling of a legal action.
+            assert action.strip(), f"{action!r} was accepted"
+            results = [engine.apply(state, seat, a) for a in legal]
+            assert after in results, f"{action!r} is not legal but was accepted"
+    assert engine.to_json(state) == before, "a refused action changed the state"
+
+
+def play_random_game(engine: ModuleType, num_players: int, seed: int, options: dict):
+    rng = random.Random(seed)
+    state = engine.new_game(num_players, seed, options)
+    assert engine.new_game(num_players, seed, options) == state, "new_game is not seeded"
+    seats = seats_at_table(engine, num_players, options)
+    played: list[tuple[int, str]] = []
+    pool: list[str] = []
+    for step in range(MAX_STEPS):
+        check_state(engine, state, seats, seed)
+        movers = engine.to_move(state)
+        if not movers:
+            return state, played
+        if step % 3 == 0 or len(movers) > 1:
+            check_refusals(engine, state, seats, movers, pool)
+        seat = rng.choice(movers)
+        legal = engine.legal_actions(state, seat)
+        assert legal, f"seat {seat} is to move but has no legal action"
+        action = rng.choice(legal)
+        sentence = engine.describe(state, seat, action)
+        assert isinstance(sentence, str) and sentence.strip() and "\n" not in sentence
+
+        before = engine.to_json(state)
+        copy = engine.from_json(before)
+        new_state = engine.apply(state, seat, action)
+        assert engine.to_json(state) == before, "apply changed its input state"
+        assert state == copy, "apply changed its input state"
+        assert engine.apply(state, seat, action) == new_state, "apply is not deterministic"
+
+        played.append((seat, action))
+        pool = [*pool[-20:], *legal[:3]]
+        state = new_state
+    pytest.fail(f"the game did not end within {MAX_STEPS} actions (seed {seed})")
+
+
+@pytest.mark.parametrize("name, num_players", CASES)
+def test_random_games_follow_the_protocol(name: str, num_players: int):
+    engine = ENGINES[name]
+    for i in range(games_for(num_players)):
+        seed = seed_for(i)
+        options = options_for(engine, num_players, i)
+        final, played = play_random_game(engine, num_players, seed, options)
+
+        replay = engine.new_game(num_players, seed, options)
+        for seat, action in played:
+            replay = engine.apply(replay, seat, action)
+        assert replay == final, "replaying the seed and actions gave another state"
+        assert engine.to_json(replay) == engine.to_json(final)
+
+
+@pytest.mark.parametrize("name", list(ENGINES))
+def test_the_module_exposes_the_protocol(name: str):
+    engine = ENGINES[name]
+    for attr in (
+        "name", "title", "min_players", "max_players", "options", "validate_options",
+        "new_game", "to_move", "legal_actions", "apply", "view", "describe", "outcome",
+        "to_json", "from_json",
+    ):  # fmt: skip
+        assert hasattr(engine, attr), f"{name} lacks {attr}"
+    assert engine.name == name
+    assert 1 <= engine.min_players <= engine.max_players
+
+
+@pytest.mark.parametrize("name, num_players", CASES)
+def test_options_have_valid_defaults_and_refuse_bad_values(name: str, num_players: int):
+    engine = ENGINES[name]
+    defaults = engine.validate_options(num_players, None)
+    assert isinstance(defaults, dict)
+    assert engine.validate_options(num_players, defaults) == defaults
+    json.dumps(defaults)
+    for key, opt in engine.options.items():
+        assert any(opt.default == value for value, _ in opt.choices) or not opt.choices
+        if opt.players and num_players not in opt.players:
+            continue
+        assert key in defaults
+        if opt.choices:
+            with pytest.raises(ValueError):
+                engine.validate_options(num_players, {**defaults, key: object()})
+
+
+@pytest.mark.parametrize("name", list(ENGINES))
+def test_player_counts_outside_the_range_are_refused(name: str):
+    engine = ENGINES[name]
+    for n in (engine.min_players - 1, engine.max_players + 1):
+        with pytest.raises(ValueError):
+            engine.validate_options(n, None)
