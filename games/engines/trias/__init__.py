@@ -1,0 +1,182 @@
+"""Trias (Ralf Lehmkuhl, 2002) for 2-5 players: the engine protocol.
+
+Modules: ``board`` (hex geometry, water, land masses: TS1-TS3), ``drift`` (TS4-TS6),
+``cards`` (components per player count, TS15), ``state`` (the immutable state and
+its JSON), ``rules`` (setup and the phases of a turn), ``scoring`` (TS7, TS13,
+TS14), ``notation`` (the action notation, documented there), ``presentation``
+(``view``, ``describe``).
+
+Notation in short (positions are axial ``q,r``, the South Pole is ``0,0``; the board
+drawing labels every hex): ``p 0,1`` place 2 herds in setup; ``play`` / ``draw``
+the Phase 1 card; ``d 1,-2>2,-3`` drift; ``m 0,1>1,1`` move (``m+`` names a herd
+that may still reproduce); ``r 2,-3>2,-2 3,-3>2,-2`` rescue up to three swimmers;
+``+ 0,1`` reproduce; ``end`` end the turn.
+
+Site decisions where the rules are silent:
+
+- Seats sit clockwise in ``order`` (shuffled from the seed); ``order[0]`` places
+  last and plays first (TS11). Hands are dealt clockwise from ``order[0]``.
+- When no tile can drift in Phase 1 the drift lapses by itself (logged); when the
+  card's landscape cannot drift, the legal drifts are those of any landscape (TS5).
+- Using the last action ends the turn; ``end`` ends it earlier.
+- A player who is out (TS10) draws no Phase 4 card, keeps their points but cannot
+  win (they are out of the game; if everyone is out, TS14 decides among all).
+- ``m`` takes a herd that can no longer reproduce this turn when there is one, so
+  that herds which may still reproduce stay; ``m+`` takes one that may. Rescues and
+  reproductions take herds that may still reproduce first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import IllegalAction, Option, Outcome
+from . import rules
+from .board import analyse
+from .cards import METEORITE, deck2_size
+from .presentation import describe, reveals_information, view
+from .rules import COLOURS
+from .scoring import rank_winners
+from .state import OVER, State
+from .state import from_json as _from_json
+from .state import to_json as _to_json
+
+name = "trias"
+title = "Trias"
+min_players = 2
+max_players = 5
+
+OPTIONS = {
+    "shorter": Option(
+        label="Shorter game",
+        default=False,
+        choices=(
+            (False, "One card of each landscape removed from deck 1"),
+            (True, "Two cards of each landscape removed from deck 1"),
+        ),
+        help="The three-player variant: remove two cards of each landscape for a shorter game.",
+        players=(3,),
+    )
+}
+options = OPTIONS
+
+
+def validate_options(num_players: int, options: dict | None = None) -> dict:
+    """Complete options for ``num_players``, or ``ValueError`` saying what is wrong."""
+    if not isinstance(num_players, int) or not min_players <= num_players <= max_players:
+        raise ValueError(f"Trias is for {min_players} to {max_players} players, not {num_players}")
+    opts = dict(options or {})
+    unknown = sorted(set(opts) - set(OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown option(s) for Trias: {', '.join(unknown)}")
+    result = {}
+    for key, option in OPTIONS.items():
+        value = opts.get(key, option.default)
+        if value not in [v for v, _ in option.choices]:
+            raise ValueError(f"option {key!r} cannot be {value!r}")
+        if value != option.default and option.players and num_players not in option.players:
+            counts = ", ".join(map(str, option.players))
+            raise ValueError(f"option {key!r} is only for {counts} players")
+        result[key] = value
+    return result
+
+
+def new_game(num_players: int, seed: int, options: dict | None = None) -> State:
+    return rules.new_game(num_players, seed, validate_options(num_players, options))
+
+
+def to_move(state: State) -> tuple[int, ...]:
+    return () if state.phase == OVER else (state.current,)
+
+
+def legal_actions(state: State, seat: int) -> list[str]:
+    return rules.legal_actions(state, seat)
+
+
+def apply(state: State, seat: int, action: str) -> State:
+    return rules.apply(state, seat, action)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Scores per seat; winners per TS14 among the players still in the game."""
+    if state.phase != OVER:
+        return None
+    n = state.num_players
+    board = analyse(state.tiles)
+    masses = {s: set() for s in range(n)}
+    for h in state.herds:
+        if h.pos in board.mass_of:
+            masses[h.owner].add(board.mass_of[h.pos])
+    seats = [s for s in range(n) if s not in state.eliminated] or list(range(n))
+    winners, how = rank_winners(
+        seats,
+        dict(enumerate(state.scores)),
+        dict(enumerate(state.stock)),
+        {s: len(m) for s, m in masses.items()},
+    )
+    names = " and ".join(COLOURS[s] for s in winners)
+    verb = "share the win" if len(winners) > 1 else "wins"
+    reason = f"The Meteorite Impact ended the game after final scoring; {names} {verb} ({how})."
+    return Outcome(scores=tuple(state.scores), winners=tuple(winners), reason=reason)
+
+
+def to_json(state: State) -> dict:
+    return _to_json(state)
+
+
+def from_json(data: dict) -> State:
+    return _from_json(data)
+
+
+def seat_labels(num_players: int, options: dict | None = None) -> list[str]:
+    """Herd colours per seat."""
+    return list(COLOURS[:num_players])
+
+
+def determinize(state: State, seat: int, rng) -> State:
+    """Re-draw what ``seat`` cannot see (TS16): the other hands and the deck order.
+
+    Public facts are kept: which deck each hand card came from, how many cards of
+    each deck are left, and that the Meteorite (if not yet drawn) lies in deck 2.
+    """
+    n = state.num_players
+    deck = list(state.deck)
+    split = max(0, len(deck) - deck2_size(n))
+    others = [s for s in range(n) if s != seat and state.hands[s]]
+    pool1 = deck[:split] + [state.hands[s] for s in others if state.hand_from[s] == 1]
+    rest2 = deck[split:]
+    meteorite = METEORITE in rest2
+    pool2 = [c for c in rest2 if c != METEORITE]
+    pool2 += [state.hands[s] for s in others if state.hand_from[s] == 2]
+    rng.shuffle(pool1)
+    rng.shuffle(pool2)
+    hands = list(state.hands)
+    for s in others:
+        hands[s] = (pool1 if state.hand_from[s] == 1 else pool2).pop()
+    if meteorite:
+        pool2.append(METEORITE)
+        rng.shuffle(pool2)
+    return replace(state, hands=tuple(hands), deck=tuple(pool1 + pool2), seed=rng.getrandbits(32))
+
+
+__all__ = [
+    "IllegalAction",
+    "apply",
+    "describe",
+    "determinize",
+    "from_json",
+    "legal_actions",
+    "max_players",
+    "min_players",
+    "name",
+    "new_game",
+    "options",
+    "outcome",
+    "reveals_information",
+    "seat_labels",
+    "title",
+    "to_json",
+    "to_move",
+    "validate_options",
+    "view",
+]

@@ -1,0 +1,648 @@
+"""Trias rules: setup, the four phases of a turn, the last round and the end.
+
+The state machine (``state.phase``), one decision per action, the same seat acting
+again until its turn is over:
+
+- ``place``: the two setup placement rounds, anti-clockwise (TS11).
+- ``card``: Phase 1, ``play`` the hand card or ``draw`` (and play the drawn card).
+- ``drift``: Phase 1's mandatory drift of the card's landscape (TS4, TS5). When no
+  tile of that landscape can drift, any landscape may (the colour fallback); when
+  no tile at all can drift, the drift lapses by itself, with a log entry, and the
+  turn goes straight on to Phase 2. The Meteorite drawn here means no drift (TS12).
+- ``actions``: Phase 2: moves, rescues, reproductions and drifts (3 actions) until
+  the player says ``end`` or has no action left; then Phase 3 (TS9, TS10) and Phase
+  4 run by themselves. "Unused actions are lost", so using the last action ends the
+  turn (site decision: nothing is left to decide, and the rulebook runs the phases
+  in a fixed sequence).
+- ``over``: final scoring (TS13) is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations_with_replacement
+
+from ..base import IllegalAction, seeded_rng
+from .board import CAPACITY, LANDSCAPE_NAMES, POLE, Pos, disc, format_pos, neighbours, ring
+from .cards import (
+    CARD_NAMES,
+    METEORITE,
+    deck1,
+    deck2,
+    deck2_size,
+    expand,
+    herds_per_player,
+    land_tiles,
+    water_tiles,
+)
+from .drift import drift_actions, legal_drifts, why_not_drift
+from .notation import parse, step, unparse
+from .scoring import final_points, interim_land_mass, interim_points
+from .state import ACTIONS, CARD, DRIFT, OVER, PLACE, Herd, State
+
+COLOURS = ("Red", "Blue", "Purple", "Black", "White")
+DRIFT_COST = 3
+LAST_ROUND_ACTIONS = 2
+
+
+def label(seat: int) -> str:
+    return COLOURS[seat]
+
+
+def base_actions(num_players: int) -> int:
+    """Four actions a turn, three in the two-player game (TS15)."""
+    return 3 if num_players == 2 else 4
+
+
+# ---------------------------------------------------------------- setup (TS1, TS11, TS15)
+
+
+def new_game(num_players: int, seed: int, options: dict) -> State:
+    """Deal the board, the decks and the hands, and order the seats, from the seed."""
+    rng = seeded_rng(seed, "board")
+    land = expand(land_tiles(num_players))
+    rng.shuffle(land)
+    layout: dict[Pos, str] = {}
+    if num_players == 2:
+        inner_positions = [p for p in disc(2) if p != POLE]
+        layout.update(zip(inner_positions, land, strict=True))
+        removed: tuple[str, ...] = ()
+    else:
+        # 16 land tiles and the two water tiles form the inner two rings; the third
+        # ring takes the next 18; two tiles are left over. Water tiles become seas.
+        inner = land[:16] + ["~"] * water_tiles(num_players)
+        rng.shuffle(inner)
+        inner_positions = [p for p in disc(2) if p != POLE]
+        layout.update((p, k) for p, k in zip(inner_positions, inner, strict=True) if k != "~")
+        layout.update(zip(ring(3), land[16:34], strict=True))
+        removed = tuple(sorted(land[34:]))
+    layout[POLE] = "P"
+    tiles = tuple(sorted((q, r, k) for (q, r), k in layout.items()))
+
+    order = list(range(num_players))
+    seeded_rng(seed, "order").shuffle(order)
+
+    cards1 = expand(deck1(num_players, bool(options.get("shorter"))))
+    cards2 = expand(deck2(num_players))
+    seeded_rng(seed, "deck", 1).shuffle(cards1)
+    seeded_rng(seed, "deck", 2).shuffle(cards2)
+    deck = cards1 + cards2
+    hands = [""] * num_players
+    for i, seat in enumerate(order):  # dealt clockwise from the first player
+        hands[seat] = deck[i]
+    deck = deck[num_players:]
+
+    placing = list(reversed(order)) * 2  # anti-clockwise, ending with order[0]
+    log = (
+        "Seats clockwise: " + ", ".join(label(s) for s in order) + ".",
+        f"{label(placing[0])} places first; {label(order[0])} places last and plays first.",
+    )
+    return State(
+        num_players=num_players,
+        seed=seed,
+        options=tuple(sorted(options.items())),
+        order=tuple(order),
+        tiles=tiles,
+        removed=removed,
+        herds=(),
+        next_herd=0,
+        stock=(herds_per_player(num_players),) * num_players,
+        scores=(0,) * num_players,
+        hands=tuple(hands),
+        hand_from=(1,) * num_players,
+        deck=tuple(deck),
+        phase=PLACE,
+        current=placing[0],
+        placing=tuple(placing[1:]),
+        log=log,
+    )
+
+
+# ---------------------------------------------------------------- derived facts
+
+
+def present_masses(state: State, seat: int) -> set[int]:
+    """Land masses on which ``seat`` has a herd on land (TS4)."""
+    key = ("present", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        mass_of = state.board.mass_of
+        cached = {mass_of[h.pos] for h in state.herds if h.owner == seat and h.pos in mass_of}
+        state._cache[key] = cached
+    return cached
+
+
+def free_space(state: State, pos: Pos) -> int:
+    """Room left on the tile at ``pos`` (negative when over-full)."""
+    return CAPACITY[state.board.land[pos]] - state.count_at(pos)
+
+
+def active_seats(state: State) -> list[int]:
+    return [s for s in state.order if s not in state.eliminated]
+
+
+def clockwise_after(state: State, seat: int) -> list[int]:
+    """Active seats in clockwise order starting after ``seat``, ``seat`` last if active."""
+    i = state.order.index(seat)
+    rotated = state.order[i + 1 :] + state.order[: i + 1]
+    return [s for s in rotated if s not in state.eliminated]
+
+
+def phase1_drifts(state: State) -> list[tuple[Pos, Pos]]:
+    """The mandatory drifts for the played card, with the colour fallback (TS5)."""
+    cached = state._cache.get("phase1")
+    if cached is None:
+        board = state.board
+        present = present_masses(state, state.current)
+        cached = legal_drifts(board, present, frozenset(state.card))
+        if not cached:
+            cached = legal_drifts(board, present)
+        state._cache["phase1"] = cached
+    return cached
+
+
+def colour_fallback(state: State) -> bool:
+    """Whether Phase 1 lets any landscape drift because the card's cannot (TS5)."""
+    drifts = phase1_drifts(state)
+    return bool(drifts) and state.board.land[drifts[0][0]] != state.card
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: State, seat: int) -> list[str]:
+    if state.phase == OVER or seat != state.current:
+        return []
+    cached = state._cache.get("legal")
+    if cached is None:
+        cached = _legal(state, seat)
+        state._cache["legal"] = cached
+        state._cache["legal_set"] = frozenset(cached)
+    return list(cached)
+
+
+def _legal(state: State, seat: int) -> list[str]:
+    if state.phase == PLACE:
+        return [
+            f"p {format_pos(p)}" for p in sorted(state.board.land) if not state.herds_at().get(p)
+        ]
+    if state.phase == CARD:
+        return ["play", "draw"]
+    if state.phase == DRIFT:
+        return [f"d {step(p, d)}" for p, d in phase1_drifts(state)]
+    return _phase2(state, seat)
+
+
+def _phase2(state: State, seat: int) -> list[str]:
+    board = state.board
+    land = board.land
+    at = state.herds_at()
+    free = {p: CAPACITY[k] - len(at.get(p, ())) for p, k in land.items()}
+    own: dict[Pos, list[Herd]] = {}
+    for h in state.herds:
+        if h.owner == seat:
+            own.setdefault(h.pos, []).append(h)
+    out = []
+    repro = []
+    swimmers: dict[Pos, int] = {}
+    for pos in sorted(own):
+        herds = own[pos]
+        if pos not in land:
+            swimmers[pos] = len(herds)
+            continue
+        fertile = any(h.fertile for h in herds)
+        spent = not all(h.fertile for h in herds)
+        src = format_pos(pos)
+        for n in sorted(neighbours(pos)):
+            if free.get(n, 0) > 0:
+                out.append(f"m {src}>{format_pos(n)}")
+                if fertile and spent:
+                    out.append(f"m+ {src}>{format_pos(n)}")
+        if fertile and free[pos] > 0 and state.stock[seat] > 0:
+            repro.append(f"+ {src}")
+    out.extend(repro)
+    if swimmers:
+        out.extend(_rescues(swimmers, free))
+    if state.actions_left >= DRIFT_COST:
+        out.extend(drift_actions(board, present_masses(state, seat)))
+    out.append("end")
+    return out
+
+
+def _rescues(swimmers: dict[Pos, int], free: dict[Pos, int]) -> list[str]:
+    """Every rescue of one to three own swimmers, each to an adjacent tile with room
+    (TS8), canonical (pairs sorted)."""
+    pairs = sorted((s, t) for s in swimmers for t in neighbours(s) if free.get(t, 0) > 0)
+    out = []
+    total = sum(swimmers.values())
+    for k in range(1, min(3, total) + 1):
+        for combo in combinations_with_replacement(pairs, k):
+            if k > 1:
+                used_s: dict[Pos, int] = {}
+                used_t: dict[Pos, int] = {}
+                for s, t in combo:
+                    used_s[s] = used_s.get(s, 0) + 1
+                    used_t[t] = used_t.get(t, 0) + 1
+                if any(n > swimmers[s] for s, n in used_s.items()):
+                    continue
+                if any(n > free[t] for t, n in used_t.items()):
+                    continue
+            out.append("r " + " ".join(step(s, t) for s, t in combo))
+    return out
+
+
+# ---------------------------------------------------------------- applying actions
+
+
+def apply(state: State, seat: int, action: str) -> State:
+    if state.phase == OVER:
+        raise IllegalAction("the game is over")
+    if seat != state.current:
+        raise IllegalAction(f"it is not your turn: {label(state.current)} is to move")
+    kind, args = parse(action)
+    canonical = unparse(kind, args)
+    legal_actions(state, seat)
+    if canonical not in state._cache["legal_set"]:
+        raise IllegalAction(why_illegal(state, seat, kind, args))
+    if kind == "place":
+        return _place(state, args[0])
+    if kind == "play":
+        card = state.hands[seat]
+        hands = _set(state.hands, seat, "")
+        new = replace(state, hands=hands, hand_played=True)
+        new = _log(new, f"{label(seat)} plays the hand card: {CARD_NAMES[card]}.")
+        return _resolve_card(new, card)
+    if kind == "draw":
+        card, new = _draw(state)
+        if card == METEORITE:
+            return _meteorite_in_phase1(new)
+        new = _log(new, f"{label(seat)} draws and plays a card: {CARD_NAMES[card]}.")
+        return _resolve_card(new, card)
+    if kind == "drift":
+        new = _drift(state, *args)
+        if state.phase == DRIFT:
+            return _start_actions(replace(new, card=""))
+        return _spend(new, DRIFT_COST)
+    if kind in ("move", "move+"):
+        return _spend(_move(state, seat, args[0], args[1], kind == "move+"), 1)
+    if kind == "rescue":
+        return _spend(_rescue(state, seat, args), 1)
+    if kind == "reproduce":
+        return _spend(_reproduce(state, seat, args[0]), 1)
+    return end_turn(state)
+
+
+def _set(values: tuple, index: int, value) -> tuple:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _log(state: State, *lines: str) -> State:
+    return replace(state, log=state.log + lines)
+
+
+def _place(state: State, pos: Pos) -> State:
+    seat = state.current
+    herds = (*state.herds, Herd(state.next_herd, seat, pos), Herd(state.next_herd + 1, seat, pos))
+    new = replace(
+        state,
+        herds=herds,
+        next_herd=state.next_herd + 2,
+        stock=_set(state.stock, seat, state.stock[seat] - 2),
+    )
+    if state.placing:
+        return replace(new, current=state.placing[0], placing=state.placing[1:])
+    return _start_turn(replace(new, placing=(), turn=0), state.order[0])
+
+
+def _draw(state: State) -> tuple[str, State]:
+    """The top card of the deck and the state without it."""
+    return state.deck[0], replace(state, deck=state.deck[1:])
+
+
+def _start_turn(state: State, seat: int) -> State:
+    new = replace(state, current=seat, turn=state.turn + 1, card="", hand_played=False)
+    if state.last_round:
+        return replace(new, phase=ACTIONS, actions_left=LAST_ROUND_ACTIONS)
+    return replace(new, phase=CARD, actions_left=0)
+
+
+def _start_actions(state: State) -> State:
+    n = LAST_ROUND_ACTIONS if state.last_round else base_actions(state.num_players)
+    return replace(state, phase=ACTIONS, card="", actions_left=n)
+
+
+def _meteorite_in_phase1(state: State) -> State:
+    """The Meteorite drawn in Phase 1: no drift; this turn is the drawer's turn of
+    the last round, the others follow clockwise (TS12)."""
+    seat = state.current
+    queue = tuple(s for s in clockwise_after(state, seat) if s != seat)
+    new = replace(state, last_round=True, last_queue=queue)
+    new = _log(
+        new,
+        f"{label(seat)} draws the Meteorite Impact: the last round begins with this turn "
+        "(no drift, 2 actions each).",
+    )
+    return _start_actions(new)
+
+
+def _resolve_card(state: State, card: str) -> State:
+    """Phase 1 after the card: the mandatory drift, its colour fallback or its lapse (TS5)."""
+    new = replace(state, phase=DRIFT, card=card)
+    drifts = phase1_drifts(new)
+    if not drifts:
+        new = _log(new, f"No tile can drift for {label(state.current)}: the drift lapses.")
+        return _start_actions(new)
+    if colour_fallback(new):
+        new = _log(
+            new,
+            f"No {LANDSCAPE_NAMES[card]} tile can drift: {label(state.current)} drifts a tile "
+            "of another landscape.",
+        )
+    return new
+
+
+def _spend(state: State, cost: int) -> State:
+    new = replace(state, actions_left=state.actions_left - cost)
+    if new.actions_left <= 0:
+        return end_turn(new)
+    return new
+
+
+def _drift(state: State, p: Pos, d: Pos) -> State:
+    """Lift the tile at ``p`` and put it down at ``d``; herds at ``p`` stay as
+    swimmers, swimmers at ``d`` are carried again (TS6); then interim scoring (TS7)."""
+    board = state.board
+    kind = board.land[p]
+    tiles = tuple(sorted([t for t in state.tiles if (t[0], t[1]) != p] + [(d[0], d[1], kind)]))
+    new = replace(state, tiles=tiles, scored=())
+    new = _log(
+        new,
+        f"{label(state.current)} drifts the {LANDSCAPE_NAMES[kind]} tile from "
+        f"{format_pos(p)} to {format_pos(d)}.",
+    )
+    if state.num_players == 2:
+        return new  # no interim scoring in the two-player game (TS15)
+    mass = interim_land_mass(board, p, d)
+    if mass is None:
+        return new
+    counts = {s: 0 for s in range(state.num_players)}
+    for h in new.herds:
+        if h.pos in mass:
+            counts[h.owner] += 1
+    points = interim_points(counts)
+    scores = tuple(state.scores[s] + points.get(s, 0) for s in range(state.num_players))
+    text = ", ".join(f"{label(s)} {n}" for s, n in sorted(points.items())) or "no herds there"
+    where = " ".join(format_pos(p) for p in sorted(mass))
+    new = replace(new, scores=scores, scored=tuple(sorted(mass)))
+    return _log(new, f"Interim scoring of the land mass {where} ({len(mass)} tiles): {text}.")
+
+
+def _pick(herds: list[Herd], fertile_first: bool) -> Herd:
+    """The herd an action takes when its notation does not name one (see notation)."""
+    return min(herds, key=lambda h: (h.fertile != fertile_first, h.id))
+
+
+def _move(state: State, seat: int, a: Pos, b: Pos, fertile: bool) -> State:
+    own = [h for h in state.herds_at()[a] if h.owner == seat]
+    herd = _pick(own, fertile_first=fertile)
+    herds = tuple(replace(h, pos=b, moved=True) if h is herd else h for h in state.herds)
+    return replace(state, herds=herds)
+
+
+def _rescue(state: State, seat: int, pairs: tuple[tuple[Pos, Pos], ...]) -> State:
+    at = state.herds_at()
+    moved: dict[int, Pos] = {}
+    for s, t in pairs:
+        left = [h for h in at[s] if h.owner == seat and h.id not in moved]
+        moved[_pick(left, fertile_first=True).id] = t
+    herds = tuple(
+        replace(h, pos=moved[h.id], moved=True) if h.id in moved else h for h in state.herds
+    )
+    return replace(state, herds=herds)
+
+
+def _reproduce(state: State, seat: int, pos: Pos) -> State:
+    own = [h for h in state.herds_at()[pos] if h.owner == seat and h.fertile]
+    parent = _pick(own, fertile_first=True)
+    herds = tuple(replace(h, bred=True) if h is parent else h for h in state.herds)
+    herds += (Herd(state.next_herd, seat, pos, born=True),)
+    return replace(
+        state,
+        herds=herds,
+        next_herd=state.next_herd + 1,
+        stock=_set(state.stock, seat, state.stock[seat] - 1),
+    )
+
+
+# ---------------------------------------------------------------- end of a turn
+
+
+def end_turn(state: State) -> State:
+    """Phase 3 (TS9), elimination (TS10), Phase 4 and the next turn or the end."""
+    seat = state.current
+    new = phase3(state)
+    if seat not in new.eliminated and new.hand_played and not new.last_round:
+        new = _phase4(new)
+    herds = tuple(
+        Herd(h.id, h.owner, h.pos) if (h.born or h.bred or h.moved) else h for h in new.herds
+    )
+    new = replace(new, herds=herds, hand_played=False, actions_left=0, card="")
+    if new.last_round:
+        if not new.last_queue:
+            return final_scoring(new)
+        return _start_turn(replace(new, last_queue=new.last_queue[1:]), new.last_queue[0])
+    following = clockwise_after(new, seat)
+    if not following:
+        return final_scoring(new)
+    return _start_turn(new, following[0])
+
+
+def phase3(state: State) -> State:
+    """The active player's swimmers go back to stock; on each over-full tile the active
+    player returns only as many of their own herds as bring it to capacity (TS9). A
+    player left with no herd on land and none swimming is out (TS10)."""
+    seat = state.current
+    land = state.board.land
+    at = state.herds_at()
+    gone: set[int] = set()
+    lines = []
+    drowned = [h.id for h in state.herds if h.owner == seat and h.pos not in land]
+    if drowned:
+        gone.update(drowned)
+        lines.append(f"{len(drowned)} swimmer(s) of {label(seat)} return to stock.")
+    for pos in sorted(at):
+        if pos not in land:
+            continue
+        excess = len(at[pos]) - CAPACITY[land[pos]]
+        own = sorted((h.id for h in at[pos] if h.owner == seat), reverse=True)
+        if excess > 0 and own:
+            lose = own[: min(excess, len(own))]
+            gone.update(lose)
+            lines.append(
+                f"Overpopulation on {format_pos(pos)}: {label(seat)} returns {len(lose)} "
+                "herd(s) to stock."
+            )
+    new = state
+    if gone:
+        herds = tuple(h for h in state.herds if h.id not in gone)
+        stock = _set(state.stock, seat, state.stock[seat] + len(gone))
+        new = _log(replace(state, herds=herds, stock=stock), *lines)
+    if not any(h.owner == seat for h in new.herds):
+        new = replace(new, eliminated=(*new.eliminated, seat))
+        new = _log(new, f"{label(seat)} has no herd left on the board and is out of the game.")
+    return new
+
+
+def _phase4(state: State) -> State:
+    """A player who played the hand card draws a new one; the Meteorite is revealed
+    and the last round begins with the next player (TS12)."""
+    seat = state.current
+    origin = 2 if len(state.deck) <= deck2_size(state.num_players) else 1
+    card, new = _draw(state)
+    if card == METEORITE:
+        queue = tuple(clockwise_after(new, seat))
+        new = replace(new, last_round=True, last_queue=queue)
+        first = label(queue[0]) if queue else "nobody"
+        return _log(
+            new,
+            f"{label(seat)} draws the Meteorite Impact: the last round begins with {first} "
+            "(no drift, 2 actions each).",
+        )
+    return replace(
+        new, hands=_set(new.hands, seat, card), hand_from=_set(new.hand_from, seat, origin)
+    )
+
+
+def final_detail(state: State) -> list[dict]:
+    """Final scoring per land mass but the main one (TS13): tiles, herds, points."""
+    board = state.board
+    at = state.herds_at()
+    detail = []
+    for i, mass in enumerate(board.masses):
+        if i == board.main:
+            continue
+        counts = {s: 0 for s in range(state.num_players)}
+        for p in mass:
+            for h in at.get(p, ()):
+                counts[h.owner] += 1
+        detail.append(
+            {
+                "tiles": sorted(mass),
+                "herds": counts,
+                "points": final_points(len(mass), counts),
+            }
+        )
+    return detail
+
+
+def final_scoring(state: State) -> State:
+    """Score every land mass but the main one (TS13) and end the game."""
+    scores = list(state.scores)
+    lines = []
+    for item in final_detail(state):
+        for s, n in item["points"].items():
+            scores[s] += n
+        where = " ".join(format_pos(p) for p in item["tiles"])
+        text = ", ".join(f"{label(s)} {n}" for s, n in sorted(item["points"].items()))
+        lines.append(
+            f"Final scoring of the land mass {where} ({len(item['tiles'])} tiles): "
+            f"{text or 'no herds there'}."
+        )
+    if not lines:
+        lines.append("Final scoring: every tile is on the main land mass, which is not scored.")
+    new = replace(state, scores=tuple(scores), phase=OVER, actions_left=0, last_queue=())
+    return _log(new, *lines)
+
+
+# ---------------------------------------------------------------- explanations
+
+
+def why_illegal(state: State, seat: int, kind: str, args: tuple) -> str:
+    """A reason a player understands for an action that is not legal now."""
+    phase = state.phase
+    expected = {
+        PLACE: "place 2 herds on a tile without herds, e.g. 'p 0,1'",
+        CARD: "choose 'play' (your hand card) or 'draw'",
+        DRIFT: f"drift a tile for your {CARD_NAMES.get(state.card, '')} card, e.g. 'd 1,-2>2,-3'",
+        ACTIONS: "use your actions or 'end' your turn",
+    }[phase]
+    wanted = {
+        PLACE: {"place"},
+        CARD: {"play", "draw"},
+        DRIFT: {"drift"},
+        ACTIONS: {"drift", "move", "move+", "rescue", "reproduce", "end"},
+    }[phase]
+    if kind not in wanted:
+        return f"not now: {expected}"
+    board = state.board
+    land = board.land
+    if kind == "place":
+        pos = args[0]
+        if pos not in land:
+            return f"there is no tile at {format_pos(pos)}"
+        return f"the tile at {format_pos(pos)} already has herds"
+    if kind == "drift":
+        p, d = args
+        if phase == ACTIONS and state.actions_left < DRIFT_COST:
+            return f"a drift costs {DRIFT_COST} actions and you have {state.actions_left} left"
+        if (
+            phase == DRIFT
+            and p in land
+            and p != POLE
+            and land[p] != state.card
+            and not colour_fallback(state)
+        ):
+            return (
+                f"your card is {CARD_NAMES[state.card]}: drift a {LANDSCAPE_NAMES[state.card]} tile"
+            )
+        return why_not_drift(board, present_masses(state, seat), p, d)
+    if kind in ("move", "move+"):
+        a, b = args
+        own = [h for h in state.herds_at().get(a, ()) if h.owner == seat]
+        if not own:
+            return f"you have no herd at {format_pos(a)}"
+        if a not in land:
+            return f"your herds at {format_pos(a)} are swimming: rescue them with 'r'"
+        if b not in neighbours(a):
+            return f"{format_pos(b)} is not next to {format_pos(a)}: a herd moves one step"
+        if b not in land:
+            return f"{format_pos(b)} is water"
+        if free_space(state, b) <= 0:
+            return _full(state, b, "entered")
+        return "'m+' is only for a tile holding herds that may and may not reproduce"
+    if kind == "reproduce":
+        pos = args[0]
+        own = [h for h in state.herds_at().get(pos, ()) if h.owner == seat]
+        if pos not in land or not own:
+            return f"you have no herd on a tile at {format_pos(pos)}"
+        if state.stock[seat] <= 0:
+            return "you have no herd left in stock"
+        if free_space(state, pos) <= 0:
+            return _full(state, pos, "reproduced on")
+        return f"every herd of yours on {format_pos(pos)} has reproduced or was born this turn"
+    if kind == "rescue":
+        need: dict[Pos, int] = {}
+        for s, t in args:
+            swimming = [h for h in state.herds_at().get(s, ()) if h.owner == seat and s not in land]
+            need[s] = need.get(s, 0) + 1
+            if len(swimming) < need[s]:
+                return f"you do not have {need[s]} swimmer(s) at {format_pos(s)}"
+            if t not in neighbours(s):
+                return f"{format_pos(t)} is not next to {format_pos(s)}"
+            if t not in land:
+                return f"{format_pos(t)} is water"
+        targets: dict[Pos, int] = {}
+        for _, t in args:
+            targets[t] = targets.get(t, 0) + 1
+        for t, n in targets.items():
+            if free_space(state, t) < n:
+                return _full(state, t, "entered by so many herds")
+    return f"that is not allowed now: {expected}"
+
+
+def _full(state: State, pos: Pos, what: str) -> str:
+    cap = CAPACITY[state.board.land[pos]]
+    return (
+        f"the tile at {format_pos(pos)} holds {state.count_at(pos)} of {cap} herds: "
+        f"it cannot be {what}"
+    )
