@@ -12,7 +12,7 @@ from types import ModuleType
 from .base import IllegalAction, Option, Outcome, seeded_rng
 
 # Engine packages in games/engines/<name>/, registered in this order.
-_ENGINE_MODULES: tuple[str, ...] = ("triad", "tritarea")
+_ENGINE_MODULES: tuple[str, ...] = ("triad", "trias", "tritarea")
 
 ENGINES: dict[str, ModuleType] = {
     name: importlib.import_module(f"{__name__}.{name}") for name in _ENGINE_MODULES
