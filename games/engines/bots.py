@@ -1,0 +1,193 @@
+"""Engine-agnostic computer players, for timeouts (dropped seats) and tests.
+
+Both speak only the engine protocol (:mod:`games.engines.base`)::
+
+    bot = MonteCarloBot(seed=1)
+    action = bot.choose(engine, state, seat)
+
+- :class:`RandomBot` plays a uniformly random legal action (seeded).
+- :class:`MonteCarloBot` runs a flat Monte-Carlo search: every candidate action is
+  tried in short playouts (random legal actions, cut off after ``depth`` actions)
+  and the action with the best average result is played. Its cost per move is
+  bounded by ``playouts`` (the whole budget for one decision) and ``depth``, plus an
+  optional wall-clock cap ``max_seconds``, so it stays usable for large tables.
+
+Optional engine hooks it uses when present:
+
+- ``determinize(state, seat, rng)``: for hidden information. The bot never searches
+  the true state of such a game: each playout starts from a fresh determinization,
+  a state ``seat`` cannot tell from the real one with every secret it cannot see
+  re-drawn. Engines without hidden information (Triad) need no such hook.
+- ``evaluate(state, seat) -> float`` in [0, 1]: a quick estimate of ``seat``'s
+  chances. It scores playouts that are cut off, ranks the candidates before the
+  search (only the best ``width`` are searched), and guides the playouts: with
+  probability ``greedy`` a playout action is the one the mover's evaluation likes
+  best rather than a random one. Without it a cut-off playout scores a neutral 0.5
+  and candidates are sampled at random when there are more than ``width``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+
+def result_value(engine: ModuleType, state, seat: int) -> float | None:
+    """``seat``'s result in [0, 1] when the game is over, else None.
+
+    A win shared by k seats is worth 1/k (a two-player draw 0.5); the rank by score
+    breaks the rest (a close second beats a distant last in a 5-player game).
+    """
+    result = engine.outcome(state)
+    if result is None:
+        return None
+    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
+    scores = result.scores
+    others = [s for i, s in enumerate(scores) if i != seat]
+    if not others:
+        return share
+    mine = scores[seat]
+    rank = sum(1.0 if s < mine else 0.5 if s == mine else 0.0 for s in others) / len(others)
+    return 0.8 * share + 0.2 * rank
+
+
+class RandomBot:
+    """Plays a random legal action; reproducible from its seed."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, engine: ModuleType, state, seat: int) -> str:
+        legal = engine.legal_actions(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        return self.rng.choice(legal)
+
+
+class MonteCarloBot:
+    """Flat Monte-Carlo search over short playouts, within a fixed budget."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = 200,
+        depth: int = 30,
+        width: int = 12,
+        greedy: float = 0.0,
+        max_seconds: float | None = 5.0,
+    ):
+        self.rng = random.Random(seed)
+        self.playouts = max(1, playouts)
+        self.depth = max(0, depth)
+        self.width = max(1, width)
+        self.greedy = greedy
+        self.max_seconds = max_seconds
+
+    # -- helpers -------------------------------------------------------------------
+
+    def _sample(self, engine: ModuleType, state, seat: int):
+        """The state the bot may search: a determinization when secrets exist."""
+        determinize = getattr(engine, "determinize", None)
+        return determinize(state, seat, self.rng) if determinize else state
+
+    def _value(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
+        done = result_value(engine, state, seat)
+        if done is not None:
+            return done
+        evaluate = getattr(engine, "evaluate", None)
+        return evaluate(state, seat) if evaluate else neutral
+
+    def _greedy_action(self, engine: ModuleType, state, mover: int, legal: Sequence[str]) -> str:
+        evaluate = engine.evaluate
+        best, best_value = [], -1.0
+        for action in legal:
+            value = evaluate(engine.apply(state, mover, action), mover)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+    def _playout(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
+        rng = self.rng
+        guided = self.greedy > 0 and hasattr(engine, "evaluate")
+        for _ in range(self.depth):
+            movers = engine.to_move(state)
+            if not movers:
+                break
+            mover = movers[0] if len(movers) == 1 else rng.choice(movers)
+            legal = engine.legal_actions(state, mover)
+            if guided and rng.random() < self.greedy:
+                action = self._greedy_action(engine, state, mover, legal)
+            else:
+                action = rng.choice(legal)
+            state = engine.apply(state, mover, action)
+        return self._value(engine, state, seat, neutral)
+
+    # -- the decision --------------------------------------------------------------
+
+    def choose(self, engine: ModuleType, state, seat: int) -> str:
+        legal = engine.legal_actions(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        deadline = time.monotonic() + self.max_seconds if self.max_seconds else None
+        neutral = 0.5
+
+        # Screen the candidates one action deep on one sample of the unknown.
+        sample = self._sample(engine, state, seat)
+        candidates = list(legal)
+        self.rng.shuffle(candidates)
+        if hasattr(engine, "evaluate") or len(candidates) > self.width:
+            scored = []
+            for action in candidates:
+                after = engine.apply(sample, seat, action)
+                value = self._value(engine, after, seat, neutral)
+                if value >= 1.0 and engine.outcome(after) is not None:
+                    return action  # an outright win
+                scored.append((value, action))
+            if hasattr(engine, "evaluate"):
+                scored.sort(key=lambda pair: -pair[0])  # stable: shuffled ties
+            candidates = [action for _, action in scored[: self.width]]
+
+        totals = dict.fromkeys(candidates, 0.0)
+        counts = dict.fromkeys(candidates, 0)
+        for i in range(max(self.playouts, len(candidates))):
+            action = candidates[i % len(candidates)]
+            start = self._sample(engine, state, seat)
+            after = engine.apply(start, seat, action)
+            totals[action] += self._playout(engine, after, seat, neutral)
+            counts[action] += 1
+            if deadline is not None and time.monotonic() > deadline and i >= len(candidates):
+                break
+        return max(candidates, key=lambda a: totals[a] / counts[a] if counts[a] else -1.0)
+
+
+Bot = RandomBot | MonteCarloBot
+
+
+def play_game(
+    engine: ModuleType,
+    bots: Sequence[Bot] | Callable[[int], Bot],
+    num_players: int,
+    seed: int,
+    options: dict | None = None,
+    max_actions: int = 100_000,
+):
+    """Play one game with ``bots[seat]`` for every seat; ``(final state, actions)``."""
+    state = engine.new_game(num_players, seed, options)
+    played: list[tuple[int, str]] = []
+    for _ in range(max_actions):
+        movers = engine.to_move(state)
+        if not movers:
+            return state, played
+        seat = movers[0]
+        bot = bots(seat) if callable(bots) else bots[seat]
+        action = bot.choose(engine, state, seat)
+        state = engine.apply(state, seat, action)
+        played.append((seat, action))
+    raise RuntimeError(f"game did not end within {max_actions} actions")

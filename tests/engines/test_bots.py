@@ -1,0 +1,143 @@
+"""The engine-agnostic bots."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
+
+import pytest
+
+from games.engines import ENGINES, IllegalAction, Outcome
+from games.engines import triad as t
+from games.engines.bots import MonteCarloBot, RandomBot, play_game, result_value
+
+
+def test_the_random_bot_is_reproducible_and_legal():
+    state = t.new_game(2, 3)
+    picks = [RandomBot(seed=9).choose(t, state, t.BLACK) for _ in range(3)]
+    assert len(set(picks)) == 1
+    assert picks[0] in t.legal_actions(state, t.BLACK)
+    final, played = play_game(t, [RandomBot(1), RandomBot(2)], 2, seed=4)
+    again, replayed = play_game(t, [RandomBot(1), RandomBot(2)], 2, seed=4)
+    assert final == again and played == replayed
+    assert t.outcome(final) is not None
+
+
+def test_the_strong_bot_beats_the_random_bot_in_80_percent_of_50_triad_games():
+    started = time.monotonic()
+    wins = 0
+    for game in range(50):
+        strong_seat = game % 2
+        strong = MonteCarloBot(seed=game, playouts=16, depth=4, width=6)
+        weak = RandomBot(seed=1000 + game)
+        bots = [strong, weak] if strong_seat == 0 else [weak, strong]
+        final, _ = play_game(t, bots, 2, seed=game)
+        result = t.outcome(final)
+        wins += not result.draw and strong_seat in result.winners
+    assert wins >= 40, f"the strong bot won only {wins} of 50"
+    assert time.monotonic() - started < 45
+
+
+def test_the_strong_bot_takes_a_winning_triad():
+    state = t.from_diagram(
+        """
+        W3 .  .  .  .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        W1 W3 .  .  .  .
+        .  .  .  .  .  .
+        .  .  B1 .  .  B2
+        """,
+        removed=(2, 0),
+    )
+    assert MonteCarloBot(seed=1, playouts=4, depth=2).choose(t, state, t.BLACK) == "c1-c3=2"
+
+
+def test_the_strong_bot_works_without_the_evaluate_hook():
+    plain = SimpleNamespace(
+        **{k: getattr(t, k) for k in dir(t) if not k.startswith("_") and k != "evaluate"}
+    )
+    state = t.new_game(2, 1)
+    action = MonteCarloBot(seed=2, playouts=10, depth=6).choose(plain, state, t.BLACK)
+    assert action in t.legal_actions(state, t.BLACK)
+
+
+@pytest.mark.parametrize("name", list(ENGINES))
+def test_the_strong_bot_move_time_is_bounded_on_the_largest_table(name):
+    engine = ENGINES[name]
+    n = engine.max_players
+    state = engine.new_game(n, 77, None)
+    bot = MonteCarloBot(seed=3, playouts=30, depth=20, max_seconds=2.0)
+    for _ in range(3):
+        movers = engine.to_move(state)
+        if not movers:
+            break
+        seat = movers[0]
+        started = time.monotonic()
+        action = bot.choose(engine, state, seat)
+        assert time.monotonic() - started < 6.0
+        assert action in engine.legal_actions(state, seat)
+        state = engine.apply(state, seat, action)
+
+
+def test_result_value_counts_shared_wins_and_draws():
+    drawn = SimpleNamespace(outcome=lambda s: Outcome((0.5, 0.5), (0, 1), "draw", True))
+    assert result_value(drawn, None, 0) == pytest.approx(0.5)
+    won = SimpleNamespace(outcome=lambda s: Outcome((1.0, 0.0), (0,), "win"))
+    assert result_value(won, None, 0) == 1.0 and result_value(won, None, 1) == 0.0
+    running = SimpleNamespace(outcome=lambda s: None)
+    assert result_value(running, None, 0) is None
+
+
+# --- hidden information: the bot searches determinizations, never the true state ---
+
+
+@dataclass(frozen=True)
+class GuessState:
+    secret: int  # which of "a"/"b" wins; hidden from seat 0
+    guess: str = ""
+    sampled: bool = False
+
+
+class GuessEngine:
+    """Seat 0 guesses a hidden coin; a bot that peeked would always be right."""
+
+    name = "guess"
+    min_players = max_players = 1
+
+    def __init__(self):
+        self.searched_true_state = False
+
+    def determinize(self, state, seat, rng):
+        return replace(state, secret=rng.randint(0, 1), sampled=True)
+
+    def to_move(self, state):
+        return () if state.guess else (0,)
+
+    def legal_actions(self, state, seat):
+        return [] if state.guess else ["a", "b"]
+
+    def apply(self, state, seat, action):
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction("no")
+        if not state.sampled:
+            self.searched_true_state = True
+        return replace(state, guess=action)
+
+    def outcome(self, state):
+        if not state.guess:
+            return None
+        right = state.guess == "ab"[state.secret]
+        return Outcome((1.0 if right else 0.0,), (0,) if right else (), "guessed")
+
+
+def test_the_strong_bot_decides_from_determinizations_only():
+    engine = GuessEngine()
+    right = 0
+    for i in range(40):
+        state = GuessState(secret=i % 2)
+        action = MonteCarloBot(seed=i, playouts=20, depth=2).choose(engine, state, 0)
+        right += action == "ab"[state.secret]
+    assert not engine.searched_true_state
+    assert right < 40  # it could not know
