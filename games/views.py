@@ -1,5 +1,336 @@
-from django.shortcuts import render
+"""Thin views: parse the request, call one service, render a page or a partial."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseStopPolling
+
+from accounts.models import User
+from games import services
+from games.engines import IllegalAction
+from games.forms import ActionForm, NewGameForm
+from games.models import Game, GameStatus, Move, Seat
+from games.presenters import build_game_page
+from games.replay import game_states
+
+POLL_SECONDS = 20
+
+
+def _visible_game(request, game_id: int) -> Game:
+    """The game if the viewer may look at it: public games, or private ones they play."""
+    game = get_object_or_404(Game, pk=game_id)
+    if not game.is_public:
+        user = request.user
+        if not user.is_authenticated or not game.seats.filter(user=user).exists():
+            raise Http404("No such game.")
+    return game
+
+
+# --- home, my games, lobby, history --------------------------------------------------
 
 
 def home(request):
+    if request.user.is_authenticated:
+        return my_games(request)
     return render(request, "home.html")
+
+
+def _seats_with_games(queryset):
+    return queryset.select_related("game").prefetch_related(
+        Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
+    )
+
+
+@login_required
+def my_games(request):
+    mine = Seat.objects.filter(user=request.user)
+    active = list(
+        _seats_with_games(mine.filter(game__status=GameStatus.ACTIVE)).order_by(
+            "deadline", "-game__started_at"
+        )
+    )
+    opening = list(
+        _seats_with_games(mine.filter(game__status=GameStatus.OPEN)).order_by("-game__created_at")
+    )
+    finished = list(
+        _seats_with_games(mine.filter(game__status=GameStatus.FINISHED)).order_by(
+            "-game__finished_at"
+        )[:10]
+    )
+    return render(
+        request,
+        "games/my_games.html",
+        {
+            "my_turn": [s for s in active if s.is_due],
+            "waiting": [s for s in active if not s.is_due],
+            "invitations": [s for s in opening if not s.accepted],
+            "open_games": [s for s in opening if s.accepted],
+            "finished": finished,
+        },
+    )
+
+
+@login_required
+def lobby(request):
+    games = (
+        Game.objects.filter(status=GameStatus.OPEN, is_public=True)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-created_at")[:100]
+    )
+    return render(request, "games/lobby.html", {"games": games})
+
+
+def history(request, username: str):
+    player = get_object_or_404(User, username=username)
+    seats = _seats_with_games(
+        Seat.objects.filter(user=player, game__status=GameStatus.FINISHED)
+    ).order_by("-game__finished_at")
+    if not (request.user.is_authenticated and request.user == player):
+        seats = seats.filter(game__is_public=True)
+    return render(request, "games/history.html", {"player": player, "seats": seats[:200]})
+
+
+# --- creating and joining ------------------------------------------------------------
+
+
+@login_required
+def game_new(request):
+    form = NewGameForm(request.POST or None, initial={"engine": "triad"})
+    if request.method == "POST" and form.is_valid():
+        engine, players, options = form.game_options()
+        if form.is_valid():
+            try:
+                game = services.game_create(
+                    creator=request.user,
+                    engine=engine,
+                    num_players=players,
+                    options=options,
+                    days_per_move=form.cleaned_data["days_per_move"],
+                    invitees=form.cleaned_data["invite"],
+                    is_public=form.cleaned_data["is_public"],
+                )
+            except services.GameError as exc:
+                form.add_error(None, str(exc))
+            else:
+                return redirect(game)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/new.html", {"form": form}, status=status)
+
+
+def _post_flow(request, game_id: int, flow, success: str, **kwargs):
+    try:
+        flow(game_id=game_id, user=request.user, **kwargs)
+    except services.GameError as exc:
+        messages.error(request, str(exc))
+    else:
+        if success:
+            messages.success(request, success)
+    return redirect("game_detail", game_id=game_id)
+
+
+@require_POST
+@login_required
+def game_join(request, game_id: int):
+    return _post_flow(request, game_id, services.game_join, "You have joined the game.")
+
+
+@require_POST
+@login_required
+def invitation_accept(request, game_id: int):
+    return _post_flow(request, game_id, services.invitation_accept, "Invitation accepted.")
+
+
+@require_POST
+@login_required
+def invitation_decline(request, game_id: int):
+    try:
+        services.invitation_decline(game_id=game_id, user=request.user)
+    except services.GameError as exc:
+        messages.error(request, str(exc))
+        return redirect("game_detail", game_id=game_id)
+    messages.success(request, "You have left the game.")
+    return redirect("home")
+
+
+@require_POST
+@login_required
+def game_resign(request, game_id: int):
+    return _post_flow(request, game_id, services.game_resign, "You have resigned.")
+
+
+@require_POST
+@login_required
+def draw_offer(request, game_id: int):
+    return _post_flow(request, game_id, services.draw_offer, "Draw offered.")
+
+
+@require_POST
+@login_required
+def draw_answer(request, game_id: int):
+    accept = request.POST.get("answer") == "accept"
+    return _post_flow(request, game_id, services.draw_answer, "", accept=accept)
+
+
+# --- the game page -------------------------------------------------------------------
+
+
+def game_detail(request, game_id: int):
+    game = _visible_game(request, game_id)
+    page = build_game_page(game, request.user, selected=request.GET.get("select"))
+    if page.is_player:
+        services.mark_seen(game=game, user=request.user)
+    return render(request, "games/detail.html", {"page": page, "poll_seconds": POLL_SECONDS})
+
+
+@require_GET
+def game_live(request, game_id: int):
+    """The changing part of the page (board, turn, actions); ``?select=`` a piece."""
+    game = _visible_game(request, game_id)
+    page = build_game_page(game, request.user, selected=request.GET.get("select"))
+    return render(request, "games/detail.html#live", {"page": page, "poll_seconds": POLL_SECONDS})
+
+
+@require_GET
+def game_poll(request, game_id: int):
+    """Cheap: 204 when nothing changed since ``?version=``; the live part otherwise."""
+    try:
+        seen = int(request.GET.get("version", ""))
+    except ValueError:
+        return HttpResponse("version must be a number", status=400)
+    row = Game.objects.filter(pk=game_id).values("version", "status", "is_public").first()
+    if row is None:
+        raise Http404("No such game.")
+    if not row["is_public"]:
+        _visible_game(request, game_id)
+    if row["version"] == seen and row["status"] == GameStatus.ACTIVE:
+        return HttpResponse(status=204)
+    game = Game.objects.get(pk=game_id)
+    page = build_game_page(game, request.user)
+    response = render(
+        request, "games/detail.html#live", {"page": page, "poll_seconds": POLL_SECONDS}
+    )
+    if game.is_over and row["version"] == seen:
+        stop = HttpResponseStopPolling()
+        stop.content = response.content
+        return stop
+    return response
+
+
+def _live_response(request, game: Game, *, error: str = "", status: int = 200):
+    game.refresh_from_db()
+    page = build_game_page(game, request.user, error=error)
+    template = "games/detail.html#live" if request.htmx else "games/detail.html"
+    return render(request, template, {"page": page, "poll_seconds": POLL_SECONDS}, status=status)
+
+
+@require_POST
+@login_required
+def game_move(request, game_id: int):
+    game = _visible_game(request, game_id)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return _live_response(request, game, error="That move was not understood.", status=400)
+    try:
+        services.move_play(
+            game_id=game.pk,
+            user=request.user,
+            action=form.cleaned_data["action"],
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.StaleMove as exc:
+        return _live_response(request, game, error=str(exc), status=409)
+    except (IllegalAction, services.GameError) as exc:
+        return _live_response(request, game, error=str(exc), status=400)
+    services.mark_seen(game=game, user=request.user)
+    if not request.htmx:
+        return redirect(game)
+    return _live_response(request, game)
+
+
+@require_POST
+@login_required
+def game_undo(request, game_id: int):
+    game = _visible_game(request, game_id)
+    form = ActionForm({"action": "undo", "version": request.POST.get("version")})
+    if not form.is_valid():
+        return _live_response(request, game, error="That request was not understood.", status=400)
+    try:
+        services.move_undo(
+            game_id=game.pk, user=request.user, expected_version=form.cleaned_data["version"]
+        )
+    except services.StaleMove as exc:
+        return _live_response(request, game, error=str(exc), status=409)
+    except services.GameError as exc:
+        return _live_response(request, game, error=str(exc), status=400)
+    if not request.htmx:
+        return redirect(game)
+    return _live_response(request, game)
+
+
+# --- replay and record ---------------------------------------------------------------
+
+
+def game_replay(request, game_id: int):
+    game = _visible_game(request, game_id)
+    if game.status != GameStatus.FINISHED:
+        raise Http404("Only finished games can be replayed.")
+    states = game_states(game)
+    try:
+        ply = int(request.GET.get("ply", len(states) - 1))
+    except ValueError:
+        ply = len(states) - 1
+    ply = max(0, min(ply, len(states) - 1))
+    page = build_game_page(game, request.user, state=states[ply])
+    moves = list(game.moves.order_by("ply"))
+    template = "games/replay.html#position" if request.htmx else "games/replay.html"
+    return render(
+        request,
+        template,
+        {"page": page, "ply": ply, "last_ply": len(states) - 1, "moves": moves},
+    )
+
+
+def game_record(request, game_id: int):
+    """The full record as JSON, for finished games (the seed reveals every secret)."""
+    game = _visible_game(request, game_id)
+    if game.status != GameStatus.FINISHED:
+        raise PermissionDenied("The record is available when the game has finished.")
+    seats = game.seats.select_related("user").order_by("index")
+    record = {
+        "game": game.engine,
+        "title": game.title,
+        "id": game.pk,
+        "seed": game.seed,
+        "num_players": game.num_players,
+        "options": game.options,
+        "days_per_move": game.days_per_move,
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "players": [
+            {
+                "seat": s.index,
+                "color": s.color,
+                "player": s.user.username if s.user else None,
+                "controller": s.controller,
+                "status": s.status,
+                "score": s.score,
+                "rank": s.rank,
+                "winner": s.is_winner,
+            }
+            for s in seats
+        ],
+        "moves": [
+            {"ply": m.ply, "seat": m.seat, "action": m.action, "at": m.created_at.isoformat()}
+            for m in Move.objects.filter(game=game).order_by("ply")
+        ],
+        "result": game.result_reason,
+    }
+    response = JsonResponse(record, json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="tripost-{game.engine}-{game.pk}.json"'
+    return response

@@ -1,0 +1,109 @@
+"""Forms check shape; services check meaning."""
+
+from __future__ import annotations
+
+from django import forms
+
+from accounts.models import User
+from games.engines import ENGINES
+from games.models import DAYS_PER_MOVE_CHOICES
+
+
+def option_field_name(engine: str, option: str) -> str:
+    return f"{engine}__{option}"
+
+
+def players_field_name(engine: str) -> str:
+    return f"{engine}__players"
+
+
+class NewGameForm(forms.Form):
+    """Pick a game, its options and players.
+
+    Each game's player count and options are fields of their own
+    (``<engine>__<option>``); the page shows only the chosen game's (pure CSS).
+    """
+
+    engine = forms.ChoiceField(
+        choices=[(name, e.title) for name, e in ENGINES.items()], widget=forms.RadioSelect
+    )
+    days_per_move = forms.TypedChoiceField(
+        choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, label="Time per move"
+    )
+    invite = forms.CharField(
+        required=False,
+        label="Invite players",
+        help_text="Usernames separated by commas. Seats you leave free are open to anyone "
+        "in the lobby.",
+    )
+    is_public = forms.BooleanField(
+        required=False, initial=True, label="Public: listed in the lobby, open to spectators"
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.engine_fields: dict[str, list[str]] = {}
+        for name, engine in ENGINES.items():
+            players = players_field_name(name)
+            counts = range(engine.min_players, engine.max_players + 1)
+            people = "people" if name == "tritarea" else "players"
+            self.fields[players] = forms.TypedChoiceField(
+                choices=[(n, f"{n} {people}") for n in counts],
+                coerce=int,
+                initial=engine.min_players if name != "trias" else 4,
+                label="People" if name == "tritarea" else "Players",
+            )
+            self.engine_fields[name] = [players]
+            for option_name, option in engine.options.items():
+                field_name = option_field_name(name, option_name)
+                self.fields[field_name] = forms.ChoiceField(
+                    choices=[(str(v), label) for v, label in option.choices],
+                    initial=str(option.default),
+                    label=option.label,
+                    help_text=option.help
+                    + (
+                        f" ({', '.join(map(str, option.players))} players only)"
+                        if option.players
+                        else ""
+                    ),
+                    required=False,
+                )
+                self.engine_fields[name].append(field_name)
+
+    def engine_fieldsets(self):
+        return [
+            (name, ENGINES[name].title, [self[f] for f in fields])
+            for name, fields in self.engine_fields.items()
+        ]
+
+    def clean_invite(self) -> list[User]:
+        names = [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]
+        users = list(User.objects.filter(username__in=names, is_active=True))
+        missing = sorted(set(names) - {u.username for u in users})
+        if missing:
+            raise forms.ValidationError(f"No player called {', '.join(missing)}.")
+        return users
+
+    def game_options(self) -> tuple[str, int, dict]:
+        """The chosen engine, player count and options (values as the engine wants)."""
+        name = self.cleaned_data["engine"]
+        engine = ENGINES[name]
+        count = self.cleaned_data[players_field_name(name)]
+        options = {}
+        for option_name, option in engine.options.items():
+            if option.players and count not in option.players:
+                continue  # e.g. the 3-player "shorter game" in a 4-player Trias
+            raw = self.cleaned_data.get(option_name_field := option_field_name(name, option_name))
+            if raw in (None, ""):
+                continue
+            by_text = {str(v): v for v, _ in option.choices}
+            if raw not in by_text:
+                self.add_error(option_name_field, "Choose one of the listed values.")
+                continue
+            options[option_name] = by_text[raw]
+        return name, count, options
+
+
+class ActionForm(forms.Form):
+    action = forms.CharField(max_length=200, strip=True)
+    version = forms.IntegerField(min_value=0)

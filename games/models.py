@@ -1,0 +1,175 @@
+"""A game at the site: which engine, who sits where, every move, and the snapshot.
+
+The snapshot (``Game.state``) is a cache: it always equals the replay of the seed and
+the ``Move`` rows (``games.replay``), and a test replays finished games to prove it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from games.engines import get_engine
+
+DAYS_PER_MOVE_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
+
+
+class GameStatus(models.TextChoices):
+    OPEN = "open", "Waiting for players"
+    ACTIVE = "active", "In play"
+    FINISHED = "finished", "Finished"
+    ABORTED = "aborted", "Aborted"
+
+
+class Game(models.Model):
+    engine = models.CharField(max_length=20, help_text="Engine name (games.engines.ENGINES).")
+    num_players = models.PositiveSmallIntegerField(help_text="People at the table.")
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    status = models.CharField(
+        max_length=10, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True
+    )
+    state = models.JSONField(null=True, blank=True, help_text="Engine snapshot (to_json).")
+    version = models.PositiveIntegerField(default=0, help_text="Actions applied so far.")
+    to_move = models.JSONField(default=list, blank=True, help_text="Seat indexes due now.")
+    days_per_move = models.PositiveSmallIntegerField(choices=DAYS_PER_MOVE_CHOICES, default=3)
+    deadline = models.DateTimeField(null=True, blank=True, help_text="Earliest due deadline.")
+    is_public = models.BooleanField(
+        default=True, help_text="Listed in the lobby and open to spectators."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    result_reason = models.CharField(max_length=300, blank=True)
+    draw_offered_by = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            # The lobby: open games of kind X.
+            models.Index(
+                fields=["engine", "created_at"],
+                name="game_open_by_engine",
+                condition=Q(status="open"),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_detail", args=[self.pk])
+
+    @property
+    def engine_module(self):
+        return get_engine(self.engine)
+
+    @property
+    def title(self) -> str:
+        return self.engine_module.title
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (GameStatus.FINISHED, GameStatus.ABORTED)
+
+
+class Controller(models.TextChoices):
+    HUMAN = "human", "Person"
+    NPC = "npc", "Computer-run seat (the rules' own)"
+    BOT = "bot", "Computer player (replacing a person)"
+
+
+class SeatStatus(models.TextChoices):
+    PLAYING = "playing", "Playing"
+    RESIGNED = "resigned", "Resigned"
+    TIMED_OUT = "timed_out", "Timed out"
+    LEFT = "left", "Left"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    controller = models.CharField(
+        max_length=8, choices=Controller.choices, default=Controller.HUMAN
+    )
+    accepted = models.BooleanField(
+        default=False, help_text="The invited player has accepted (or joined)."
+    )
+    color = models.CharField(max_length=30, blank=True)
+    status = models.CharField(max_length=10, choices=SeatStatus.choices, default=SeatStatus.PLAYING)
+    is_due = models.BooleanField(default=False, help_text="This seat must act now.")
+    due_since = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_winner = models.BooleanField(default=False)
+    last_seen_version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=Q(user__isnull=False),
+                name="seat_one_per_user",
+            ),
+        ]
+        indexes = [
+            # "Games where it is my turn" and the header's count.
+            models.Index(
+                fields=["user", "deadline"], name="seat_due_by_user", condition=Q(is_due=True)
+            ),
+            # The timeout sweep: overdue seats, oldest deadline first.
+            models.Index(fields=["deadline"], name="seat_due_deadline", condition=Q(is_due=True)),
+        ]
+
+    def __str__(self) -> str:
+        who = self.user.name if self.user else self.get_controller_display()
+        return f"{self.game} seat {self.index} ({who})"
+
+    @property
+    def name(self) -> str:
+        if self.user is not None:
+            return self.user.name
+        if self.controller == Controller.NPC:
+            return f"{self.color or 'Computer'} (computer)"
+        return "Open seat"
+
+    @property
+    def is_active_human(self) -> bool:
+        return (
+            self.user_id is not None
+            and self.controller == Controller.HUMAN
+            and self.status == SeatStatus.PLAYING
+        )
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(help_text="1 for the first action of the game.")
+    seat = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=200)
+    description = models.CharField(max_length=500, blank=True)
+    by_computer = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "ply"], name="move_unique_ply"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.ply}. {self.action}"

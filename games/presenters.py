@@ -1,0 +1,116 @@
+"""What a game page shows a given viewer: built only from the engine's ``view``.
+
+Everything here goes through ``engine.view(state, seat)`` for the viewer's own seat
+(``None`` for spectators and signed-out visitors), so a page, partial, poll or
+replay cannot show a secret the viewer may not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games import boards
+from games.models import Controller, Game, GameStatus, Seat, SeatStatus
+from games.replay import load_state
+from games.services import draws_allowed, undoable
+
+# Above this many legal actions the page offers a list box instead of buttons.
+MAX_ACTION_BUTTONS = 40
+
+
+@dataclass
+class GamePage:
+    game: Game
+    seats: list[Seat]
+    viewer_seat: Seat | None
+    view: dict
+    board_svg: str
+    actions: list[str]
+    selected: str | None
+    scores: list
+    log: list[str] = field(default_factory=list)
+    can_undo: bool = False
+    can_offer_draw: bool = False
+    can_answer_draw: bool = False
+    error: str = ""
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.actions)
+
+    @property
+    def action_buttons(self) -> bool:
+        return len(self.actions) <= MAX_ACTION_BUTTONS
+
+    @property
+    def seat_rows(self) -> list[tuple[Seat, object]]:
+        scores = self.scores + [None] * (len(self.seats) - len(self.scores))
+        return [(seat, scores[seat.index]) for seat in self.seats]
+
+    @property
+    def due_seats(self) -> list[Seat]:
+        return [s for s in self.seats if s.index in self.game.to_move]
+
+    @property
+    def is_player(self) -> bool:
+        return self.viewer_seat is not None
+
+
+def viewer_seat(game: Game, seats: list[Seat], user) -> Seat | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return next((s for s in seats if s.user_id == user.pk), None)
+
+
+def scores_from_view(view: dict, count: int) -> list:
+    """Per-seat scores where the game keeps them, else blanks."""
+    if isinstance(view.get("scores"), list):
+        return list(view["scores"])
+    seats = view.get("seats")
+    if isinstance(seats, list) and seats and isinstance(seats[0], dict) and "score" in seats[0]:
+        return [s.get("score") for s in seats]
+    if isinstance(view.get("removed"), list):  # Triad: dice removed so far
+        return list(view["removed"])
+    return [None] * count
+
+
+def build_game_page(
+    game: Game, user, *, selected: str | None = None, error: str = "", state=None
+) -> GamePage:
+    seats = list(game.seats.select_related("user").order_by("index"))
+    me = viewer_seat(game, seats, user)
+    engine = game.engine_module
+    seat_index = me.index if me is not None else None
+    if game.state is None:
+        return GamePage(game, seats, me, {}, "", [], None, [None] * len(seats), error=error)
+    if state is None:
+        state = load_state(game)
+    view = engine.view(state, seat_index)
+    actions: list[str] = []
+    playing = (
+        me is not None
+        and game.status == GameStatus.ACTIVE
+        and me.status == SeatStatus.PLAYING
+        and me.controller == Controller.HUMAN
+    )
+    if playing and me.index in game.to_move:
+        actions = engine.legal_actions(state, me.index)
+    svg = boards.render_svg(game.engine, view, seat=seat_index, actions=actions, selected=selected)
+    log = view.get("log") or []
+    return GamePage(
+        game=game,
+        seats=seats,
+        viewer_seat=me,
+        view=view,
+        board_svg=svg,
+        actions=actions,
+        selected=selected,
+        scores=scores_from_view(view, len(seats)),
+        log=list(log)[-12:],
+        can_undo=playing and bool(actions) and undoable(game, me.index),
+        can_offer_draw=playing and draws_allowed(game) and game.draw_offered_by is None,
+        can_answer_draw=playing
+        and game.draw_offered_by is not None
+        and game.draw_offered_by != me.index,
+        error=error,
+    )

@@ -1,0 +1,34 @@
+"""Engine states for stored games: load the snapshot, or replay seed + moves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import ModuleType
+
+
+def new_state(engine: ModuleType, num_players: int, seed: int, options: dict):
+    return engine.new_game(num_players, seed, options)
+
+
+def replay(engine: ModuleType, num_players: int, seed: int, options: dict, moves: Iterable):
+    """Every state from the start: ``[start, after move 1, after move 2, ...]``.
+
+    ``moves`` yields ``(seat, action)`` pairs.
+    """
+    state = new_state(engine, num_players, seed, options)
+    states = [state]
+    for seat, action in moves:
+        state = engine.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
+def game_states(game) -> list:
+    """The replay of a stored game (one query for its moves)."""
+    moves = game.moves.order_by("ply").values_list("seat", "action")
+    return replay(game.engine_module, game.num_players, game.seed, game.options, moves)
+
+
+def load_state(game):
+    """The current engine state of a started game, from its snapshot."""
+    return game.engine_module.from_json(game.state)

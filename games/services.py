@@ -1,0 +1,543 @@
+"""Flows that change games: create, join, start, play, undo, resign, draw, finish.
+
+Every flow that changes a running game locks its row (``SELECT ... FOR UPDATE``) for
+the whole transaction, so concurrent submissions are applied one after the other and
+each sees the version the previous one left.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import computer, signals
+from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
+from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
+from games.replay import load_state, replay
+
+
+class GameError(Exception):
+    """A request the site refuses; the message is shown to the player as it is."""
+
+
+class StaleMove(GameError):
+    """The game has moved on since the player's page was drawn."""
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    game: Game
+    applied: bool  # False when this exact move had already been applied (a repeat)
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def engine_hook(engine, hook: str, default, *args):
+    """Call an optional engine hook, or return ``default`` where the engine has none."""
+    fn = getattr(engine, hook, None)
+    return fn(*args) if fn is not None else default
+
+
+def seat_count(engine, num_players: int, options: dict) -> int:
+    return engine_hook(engine, "seat_count", num_players, num_players, options)
+
+
+def computer_seats(engine, num_players: int, options: dict) -> tuple[int, ...]:
+    return tuple(engine_hook(engine, "computer_seats", (), num_players, options))
+
+
+def seat_labels(engine, num_players: int, options: dict) -> list[str]:
+    count = seat_count(engine, num_players, options)
+    labels = engine_hook(engine, "seat_labels", None, num_players, options)
+    return list(labels) if labels else [f"Player {i + 1}" for i in range(count)]
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameError("There is no such game.") from None
+
+
+def _seat_of(game: Game, user: User) -> Seat:
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise GameError("You are not playing in this game.")
+    return seat
+
+
+# --- creating and joining ------------------------------------------------------------
+
+
+@transaction.atomic
+def game_create(
+    *,
+    creator: User,
+    engine: str,
+    num_players: int,
+    options: dict | None,
+    days_per_move: int,
+    invitees: list[User],
+    is_public: bool,
+) -> Game:
+    """A new game with the creator seated; invited players get seats to accept.
+
+    Seats not given to an invitee stay open for anyone in the lobby (public games).
+    The game starts as soon as every human seat is filled and accepted.
+    """
+    try:
+        module = get_engine(engine)
+    except KeyError as exc:
+        raise GameError(str(exc.args[0])) from None
+    if not module.min_players <= num_players <= module.max_players:
+        raise GameError(
+            f"{module.title} is for {module.min_players}–{module.max_players} players, "
+            f"not {num_players}."
+        )
+    try:
+        full_options = module.validate_options(num_players, options or {})
+    except ValueError as exc:
+        raise GameError(str(exc)) from None
+    invitees = [u for u in dict.fromkeys(invitees) if u != creator]
+    if len(invitees) > num_players - 1:
+        raise GameError(f"Too many invitations: this game has {num_players - 1} other seats.")
+    if not is_public and len(invitees) < num_players - 1:
+        raise GameError("A private game needs an invitation for every seat.")
+
+    game = Game.objects.create(
+        engine=engine,
+        num_players=num_players,
+        options=full_options,
+        seed=secrets.randbits(62),
+        days_per_move=days_per_move,
+        is_public=is_public,
+        created_by=creator,
+    )
+    # Human places are filled now; they are mapped to table seats when the game starts.
+    Seat.objects.create(game=game, index=0, user=creator, accepted=True)
+    for place, invitee in enumerate(invitees, start=1):
+        Seat.objects.create(game=game, index=place, user=invitee)
+    for place in range(len(invitees) + 1, num_players):
+        Seat.objects.create(game=game, index=place)
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def game_join(*, game_id: int, user: User) -> Game:
+    """Take an open seat of a public game in the lobby."""
+    game = _locked(game_id)
+    if game.status != GameStatus.OPEN:
+        raise GameError("This game is no longer open.")
+    if game.seats.filter(user=user).exists():
+        raise GameError("You already have a seat in this game.")
+    if not game.is_public:
+        raise GameError("This game is by invitation only.")
+    seat = game.seats.filter(user__isnull=True).order_by("index").first()
+    if seat is None:
+        raise GameError("Every seat of this game is taken.")
+    seat.user = user
+    seat.accepted = True
+    seat.save(update_fields=["user", "accepted"])
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def invitation_accept(*, game_id: int, user: User) -> Game:
+    game = _locked(game_id)
+    if game.status != GameStatus.OPEN:
+        raise GameError("This game is no longer open.")
+    seat = _seat_of(game, user)
+    if not seat.accepted:
+        seat.accepted = True
+        seat.save(update_fields=["accepted"])
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def invitation_decline(*, game_id: int, user: User) -> Game:
+    """Decline an invitation (or leave an open game before it starts)."""
+    game = _locked(game_id)
+    if game.status != GameStatus.OPEN:
+        raise GameError("The game has started; resign instead of leaving.")
+    seat = _seat_of(game, user)
+    if user == game.created_by:
+        # The creator leaving an unstarted game withdraws it.
+        game.status = GameStatus.ABORTED
+        game.finished_at = timezone.now()
+        game.result_reason = "Withdrawn by its creator before it started."
+        game.save(update_fields=["status", "finished_at", "result_reason"])
+        return game
+    seat.user = None
+    seat.accepted = False
+    seat.save(update_fields=["user", "accepted"])
+    if not game.is_public:
+        # Nobody else can take a private seat: the game cannot start any more.
+        game.status = GameStatus.ABORTED
+        game.finished_at = timezone.now()
+        game.result_reason = f"{user.name} declined the invitation."
+        game.save(update_fields=["status", "finished_at", "result_reason"])
+    return game
+
+
+game_leave = invitation_decline
+
+
+def _start_if_full(game: Game) -> None:
+    places = list(game.seats.order_by("index"))
+    if any(p.user_id is None or not p.accepted for p in places):
+        return
+    _start(game, [p.user for p in places])
+
+
+def _start(game: Game, users: list[User]) -> None:
+    """Seat the players at the table and deal the game from its seed.
+
+    The rulebooks let the players choose colours / agree a start player; the site
+    decides by the game's seed, so who sits where is random but replayable. The
+    engine itself then picks start player and seat order where its rules say so.
+    """
+    module = game.engine_module
+    count = seat_count(module, game.num_players, game.options)
+    npc = set(computer_seats(module, game.num_players, game.options))
+    human_indexes = [i for i in range(count) if i not in npc]
+    order = list(users)
+    seeded_rng(game.seed, "seating").shuffle(order)
+    labels = seat_labels(module, game.num_players, game.options)
+
+    game.seats.all().delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                game=game,
+                index=index,
+                user=order[human_indexes.index(index)] if index not in npc else None,
+                controller=Controller.NPC if index in npc else Controller.HUMAN,
+                accepted=True,
+                color=labels[index] if index < len(labels) else "",
+            )
+            for index in range(count)
+        ]
+    )
+    state = module.new_game(game.num_players, game.seed, game.options)
+    game.status = GameStatus.ACTIVE
+    game.started_at = timezone.now()
+    _store_state(game, state)
+    signals.game_started.send(sender=Game, game=game)
+
+
+# --- playing -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def move_play(*, game_id: int, user: User, action: str, expected_version: int) -> MoveResult:
+    """Validate and apply one action of ``user``'s seat; exactly once.
+
+    ``expected_version`` is the version the player's page showed. A repeat of the
+    move that was just applied (double click, two tabs, a replayed request) changes
+    nothing and reports success; any other stale submission raises ``StaleMove``.
+    """
+    game = _locked(game_id)
+    action = " ".join(action.split())
+    if game.status != GameStatus.ACTIVE:
+        raise GameError("This game is not in play.")
+    seat = _seat_of(game, user)
+    if expected_version != game.version:
+        already = Move.objects.filter(game=game, ply=expected_version + 1, seat=seat.index).first()
+        if already is not None and _same_action(game, already, action):
+            return MoveResult(game=game, applied=False)
+        raise StaleMove(
+            "The game has moved on since your page was drawn; here is the new position."
+        )
+    if seat.status != SeatStatus.PLAYING or seat.controller != Controller.HUMAN:
+        raise GameError("You no longer play this seat.")
+    if seat.index not in game.to_move:
+        raise GameError("It is not your turn.")
+    state = load_state(game)
+    _apply(game, state, seat.index, action, by_computer=False)
+    return MoveResult(game=game, applied=True)
+
+
+def _same_action(game: Game, move: Move, action: str) -> bool:
+    if move.action == action:
+        return True
+    # A different spelling of the same action: compare what it would have done.
+    engine = game.engine_module
+    states = replay(
+        engine,
+        game.num_players,
+        game.seed,
+        game.options,
+        game.moves.filter(ply__lt=move.ply).order_by("ply").values_list("seat", "action"),
+    )
+    try:
+        return engine.apply(states[-1], move.seat, action) == engine.apply(
+            states[-1], move.seat, move.action
+        )
+    except IllegalAction:
+        return False
+
+
+def _canonical(engine, state, seat: int, action: str, new_state) -> str:
+    """The canonical notation of an accepted action (players may type variants)."""
+    legal = engine.legal_actions(state, seat)
+    if action in legal:
+        return action
+    for candidate in legal:
+        if engine.apply(state, seat, candidate) == new_state:
+            return candidate
+    return action
+
+
+def _apply(game: Game, state, seat: int, action: str, *, by_computer: bool) -> None:
+    """Apply, record and store one action, then let computer seats act."""
+    engine = game.engine_module
+    new = engine.apply(state, seat, action)  # IllegalAction rolls the transaction back
+    action = _canonical(engine, state, seat, action, new)
+    move = Move.objects.create(
+        game=game,
+        ply=game.version + 1,
+        seat=seat,
+        action=action,
+        description=engine.describe(state, seat, action),
+        by_computer=by_computer,
+    )
+    game.version += 1
+    game.draw_offered_by = None
+    _store_state(game, new)
+    signals.move_played.send(sender=Game, game=game, move=move)
+    _play_computer_seats(game, new)
+
+
+def _play_computer_seats(game: Game, state) -> None:
+    """Seats that a computer player took over (timeouts, resignations) act at once."""
+    if game.status != GameStatus.ACTIVE:
+        return
+    bots = set(game.seats.filter(controller=Controller.BOT).values_list("index", flat=True))
+    due = [s for s in game.engine_module.to_move(state) if s in bots]
+    if due:
+        seat = due[0]
+        action = computer.choose_action(game.engine_module, state, seat, game.seed, game.version)
+        _apply(game, state, seat, action, by_computer=True)
+
+
+def _store_state(game: Game, state) -> None:
+    """Save the snapshot, whose turn it is and the seats' clocks; finish if over."""
+    engine = game.engine_module
+    game.state = engine.to_json(state)
+    due = list(engine.to_move(state))
+    game.to_move = due
+    outcome = engine.outcome(state)
+    now = timezone.now()
+    seats = list(game.seats.select_related("user").order_by("index"))
+    became_due = []
+    for seat in seats:
+        is_due = seat.index in due and outcome is None
+        if is_due and not seat.is_due:
+            seat.is_due = True
+            seat.due_since = now
+            seat.deadline = now + timedelta(days=game.days_per_move)
+            became_due.append(seat)
+        elif not is_due and seat.is_due:
+            seat.is_due = False
+            seat.due_since = None
+            seat.deadline = None
+    Seat.objects.bulk_update(seats, ["is_due", "due_since", "deadline"])
+    deadlines = [s.deadline for s in seats if s.is_due and s.controller == Controller.HUMAN]
+    game.deadline = min(deadlines) if deadlines else None
+    game.save()
+    for seat in became_due:
+        if seat.controller == Controller.HUMAN:
+            signals.seat_became_due.send(sender=Seat, seat=seat)
+    if outcome is not None:
+        _finish(game, seats, outcome)
+
+
+def _finish(game: Game, seats: list[Seat], outcome: Outcome) -> None:
+    ranked = sorted(set(outcome.scores), reverse=True)
+    for seat in seats:
+        if seat.index < len(outcome.scores):
+            seat.score = outcome.scores[seat.index]
+            seat.rank = ranked.index(seat.score) + 1
+        seat.is_winner = seat.index in outcome.winners
+        if seat.is_winner:
+            seat.rank = 1
+        seat.is_due = False
+        seat.deadline = None
+        seat.due_since = None
+    Seat.objects.bulk_update(
+        seats, ["score", "rank", "is_winner", "is_due", "deadline", "due_since"]
+    )
+    game.status = GameStatus.FINISHED
+    game.finished_at = timezone.now()
+    game.result_reason = outcome.reason[:300]
+    game.to_move = []
+    game.deadline = None
+    game.save()
+    signals.game_ended.send(sender=Game, game=game)
+
+
+@transaction.atomic
+def move_undo(*, game_id: int, user: User, expected_version: int) -> Game:
+    """Take back the player's last action while their turn goes on.
+
+    Allowed only when the last action is theirs, it revealed nothing hidden (the
+    engine's ``reveals_information``), they are still to move, and nobody else has
+    acted since.
+    """
+    game = _locked(game_id)
+    if game.status != GameStatus.ACTIVE:
+        raise GameError("This game is not in play.")
+    seat = _seat_of(game, user)
+    if expected_version != game.version:
+        raise StaleMove(
+            "The game has moved on since your page was drawn; here is the new position."
+        )
+    if not undoable(game, seat.index):
+        raise GameError("There is nothing of your current turn to take back.")
+    last = game.moves.order_by("-ply").first()
+    last.delete()
+    engine = game.engine_module
+    states = replay(
+        engine,
+        game.num_players,
+        game.seed,
+        game.options,
+        game.moves.order_by("ply").values_list("seat", "action"),
+    )
+    game.version -= 1
+    game.state = engine.to_json(states[-1])
+    game.to_move = list(engine.to_move(states[-1]))
+    game.save(update_fields=["version", "state", "to_move"])
+    return game
+
+
+def undoable(game: Game, seat_index: int) -> bool:
+    """Whether ``seat_index`` may take back the last action now (see ``move_undo``)."""
+    if game.status != GameStatus.ACTIVE or seat_index not in game.to_move:
+        return False
+    last = game.moves.order_by("-ply").first()
+    if last is None or last.seat != seat_index or last.by_computer:
+        return False
+    engine = game.engine_module
+    if not hasattr(engine, "reveals_information"):
+        return False
+    states = replay(
+        engine,
+        game.num_players,
+        game.seed,
+        game.options,
+        game.moves.filter(ply__lt=last.ply).order_by("ply").values_list("seat", "action"),
+    )
+    before = states[-1]
+    # The turn must not have passed through anyone else between the two positions.
+    return tuple(engine.to_move(before)) == (seat_index,) and not engine.reveals_information(
+        before, seat_index, last.action
+    )
+
+
+# --- leaving a running game ----------------------------------------------------------
+
+
+@transaction.atomic
+def game_resign(*, game_id: int, user: User) -> Game:
+    game = _locked(game_id)
+    if game.status != GameStatus.ACTIVE:
+        raise GameError("This game is not in play.")
+    seat = _seat_of(game, user)
+    if seat.status != SeatStatus.PLAYING:
+        raise GameError("You have already left this game.")
+    seat_drop(game=game, seat=seat, status=SeatStatus.RESIGNED)
+    return game
+
+
+def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
+    """A person leaves a running game (resignation, timeout, ban); ``game`` is locked.
+
+    With two people at the table, the other one wins. With more, the seat is taken
+    over by a computer player to the end; when only one person is left playing,
+    the game ends and that person wins.
+    """
+    seat.status = status
+    people = [
+        s for s in game.seats.select_related("user").order_by("index") if s.user_id is not None
+    ]
+    staying = [s for s in people if s.index != seat.index and s.status == SeatStatus.PLAYING]
+    word = {SeatStatus.RESIGNED: "resigned", SeatStatus.TIMED_OUT: "ran out of time"}.get(
+        status, "left"
+    )
+    if len(people) <= 2 or len(staying) <= 1:
+        seat.save(update_fields=["status"])
+        _end_early(game, staying, f"{seat.name} {word}.")
+        return
+    seat.controller = Controller.BOT
+    seat.save(update_fields=["status", "controller"])
+    _play_computer_seats(game, load_state(game))
+
+
+def _end_early(game: Game, winners: list[Seat], reason: str) -> None:
+    seats = list(game.seats.order_by("index"))
+    winner_indexes = tuple(s.index for s in winners)
+    scores = tuple(1.0 if s.index in winner_indexes else 0.0 for s in seats)
+    _finish(game, seats, Outcome(scores=scores, winners=winner_indexes, reason=reason))
+
+
+# --- draws (games whose rules allow them, e.g. Triad TD10) ----------------------------
+
+
+def draws_allowed(game: Game) -> bool:
+    return game.engine == "triad"
+
+
+@transaction.atomic
+def draw_offer(*, game_id: int, user: User) -> Game:
+    game = _locked(game_id)
+    if game.status != GameStatus.ACTIVE or not draws_allowed(game):
+        raise GameError("A draw cannot be offered in this game.")
+    seat = _seat_of(game, user)
+    if game.draw_offered_by is not None:
+        raise GameError("A draw offer is already waiting for an answer.")
+    game.draw_offered_by = seat.index
+    game.save(update_fields=["draw_offered_by"])
+    return game
+
+
+@transaction.atomic
+def draw_answer(*, game_id: int, user: User, accept: bool) -> Game:
+    game = _locked(game_id)
+    if game.status != GameStatus.ACTIVE or game.draw_offered_by is None:
+        raise GameError("There is no draw offer to answer.")
+    seat = _seat_of(game, user)
+    if seat.index == game.draw_offered_by:
+        raise GameError("You cannot answer your own draw offer.")
+    if not accept:
+        game.draw_offered_by = None
+        game.save(update_fields=["draw_offered_by"])
+        return game
+    seats = list(game.seats.order_by("index"))
+    _finish(
+        game,
+        seats,
+        Outcome(
+            scores=tuple(0.5 for _ in seats),
+            winners=tuple(s.index for s in seats),
+            reason="Drawn by agreement.",
+            draw=True,
+        ),
+    )
+    return game
+
+
+def mark_seen(*, game: Game, user: User) -> None:
+    """Remember the version a player has seen (turn emails skip what they saw)."""
+    Seat.objects.filter(game=game, user=user, last_seen_version__lt=game.version).update(
+        last_seen_version=game.version
+    )

@@ -1,0 +1,16 @@
+"""What happened in a game, for other apps (emails) to react to.
+
+Sent inside the transaction that made the change, so a receiver that writes rows
+(an email outbox) commits or rolls back together with the move.
+"""
+
+from django.dispatch import Signal
+
+# seat: Seat that became due (its deadline is set)
+seat_became_due = Signal()
+# game: Game, move: Move
+move_played = Signal()
+# game: Game (finished or aborted; seats carry the result)
+game_ended = Signal()
+# game: Game that just started
+game_started = Signal()
