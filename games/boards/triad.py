@@ -1,0 +1,229 @@
+"""The Triad board as SVG (contract in :mod:`games.boards`).
+
+A 6 x 6 grid with columns a-f and rows 1-6 labelled. Black (seat 0) and spectators
+see row 1 at the bottom; White (seat 1) sees the board turned half round, row 6 at
+the bottom and column f on the left (their own side nearest, as in the rulebook's
+"from their point of view"). Dice are rounded squares in the owner's colour showing
+the value as a Roman numeral, each with an ``aria-label``; the last move's two
+cells are tinted and a die removed by it is outlined where it stood.
+
+Clicking: each of the viewer's dice that can move carries ``data-select="c1"``;
+with ``selected`` one of them, every destination cell carries
+``data-action="c1-c4=3"`` (the distance is the new value, so the cell decides the
+action; a TD6 move without turning, ``c1-c2``, works the same way). During a removal
+choice (TD8) each candidate die carries ``data-action="x c4"``. Turning a die in
+place (TD6, ``c1=3``) has no single cell to click and is left to the page's list of
+actions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+SIZE = 6
+CELL = 60
+MARGIN = 28
+COLUMNS = "abcdef"
+ROMAN = {1: "I", 2: "II", 3: "III"}
+DIE_STYLE = {
+    "black": {"fill": "#262626", "stroke": "#000000", "text": "#f7f3e8"},
+    "white": {"fill": "#f7f3e8", "stroke": "#5a5040", "text": "#1d1d1d"},
+}
+_PATH_ACTION = re.compile(r"^([a-f][1-6])-([a-f][1-6])(=[123])?$")
+_REMOVE_ACTION = re.compile(r"^x ([a-f][1-6])$")
+
+
+def _cell_xy(cell: str, flipped: bool) -> tuple[int, int]:
+    """Top-left corner of ``cell`` in SVG coordinates."""
+    col = COLUMNS.index(cell[0])
+    row = int(cell[1:]) - 1
+    if flipped:
+        return MARGIN + (SIZE - 1 - col) * CELL, MARGIN + row * CELL
+    return MARGIN + col * CELL, MARGIN + (SIZE - 1 - row) * CELL
+
+
+def _attrs(**attrs: object) -> str:
+    parts = []
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        parts.append(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+    return " ".join(parts)
+
+
+def _clickable(actions: Sequence[str]) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """Cell-click actions: ``{from: {to: action}}`` and ``{candidate cell: action}``."""
+    paths: dict[str, dict[str, str]] = {}
+    removals: dict[str, str] = {}
+    for action in actions:
+        if m := _PATH_ACTION.match(action):
+            paths.setdefault(m.group(1), {})[m.group(2)] = action
+        elif m := _REMOVE_ACTION.match(action):
+            removals[m.group(1)] = action
+    return paths, removals
+
+
+def _numeral(x: int, y: int, value: int, colour: str) -> str:
+    """The Roman numeral I, II or III drawn as strokes with serifs (no font needed)."""
+    count = value if value in ROMAN else 1
+    bar, gap, tall = 5, 5, 22
+    width = count * bar + (count - 1) * gap
+    left = x + (CELL - width) // 2
+    top = y + (CELL - tall) // 2
+    parts = [
+        f'<rect x="{left + i * (bar + gap)}" y="{top}" width="{bar}" height="{tall}"/>'
+        for i in range(count)
+    ]
+    parts.append(f'<rect x="{left - 3}" y="{top}" width="{width + 6}" height="3"/>')
+    parts.append(f'<rect x="{left - 3}" y="{top + tall - 3}" width="{width + 6}" height="3"/>')
+    return f'<g class="numeral" fill="{colour}" aria-hidden="true">{"".join(parts)}</g>'
+
+
+def _status(view: dict) -> str:
+    players = view.get("players") or ["Black", "White"]
+    result = view.get("result")
+    if result:
+        return str(result.get("reason", "Game over"))
+    to_move = view.get("to_move") or []
+    if not to_move:
+        return "Game over"
+    who = players[to_move[0]] if to_move[0] < len(players) else f"Seat {to_move[0]}"
+    if view.get("pending_removal"):
+        return f"{who} chooses a die to remove"
+    return f"{who} to move"
+
+
+def render_svg(
+    view: dict,
+    *,
+    seat: int | None,
+    actions: Sequence[str] = (),
+    selected: str | None = None,
+) -> str:
+    flipped = seat == 1
+    board: dict = view.get("board") or {}
+    players = view.get("players") or ["Black", "White"]
+    removed = view.get("removed") or [0, 0]
+    paths, removals = _clickable(actions)
+    if selected not in paths or selected not in board:
+        selected = None
+    targets = paths.get(selected, {}) if selected else {}
+    last = view.get("last_move") or {}
+
+    side = 2 * MARGIN + SIZE * CELL
+    height = side + 26
+    out: list[str] = []
+    title = f"Triad board, {_status(view)}"
+    out.append(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {height}" '
+        f'role="img" class="board board-triad{" flipped" if flipped else ""}" '
+        f"aria-label={quoteattr(title)}>"
+    )
+    out.append(f"<title>{escape(title)}</title>")
+    out.append(f'<rect x="0" y="0" width="{side}" height="{height}" fill="#d9b98a" rx="10"/>')
+
+    # Cells, with the last move tinted.
+    tinted = {last.get("from"), last.get("to")} - {None}
+    for r in range(SIZE):
+        for c in range(SIZE):
+            cell = f"{COLUMNS[c]}{r + 1}"
+            x, y = _cell_xy(cell, flipped)
+            fill = "#f0d7a8" if (r + c) % 2 else "#e6c893"
+            cls = "cell"
+            if cell in tinted:
+                fill = "#f3e36b"
+                cls += " last-move"
+            out.append(
+                f'<rect class="{cls}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                f'fill="{fill}" stroke="#7a5b32" stroke-width="1"/>'
+            )
+
+    # Coordinates.
+    for i in range(SIZE):
+        col = COLUMNS[i]
+        x, _ = _cell_xy(f"{col}1", flipped)
+        for ty in (MARGIN - 9, MARGIN + SIZE * CELL + 19):
+            out.append(
+                f'<text x="{x + CELL // 2}" y="{ty}" text-anchor="middle" font-size="14" '
+                f'font-family="sans-serif" fill="#3b2a14">{col}</text>'
+            )
+        _, y = _cell_xy(f"a{i + 1}", flipped)
+        for tx in (MARGIN // 2, MARGIN + SIZE * CELL + MARGIN // 2):
+            out.append(
+                f'<text x="{tx}" y="{y + CELL // 2 + 5}" text-anchor="middle" '
+                f'font-size="14" font-family="sans-serif" fill="#3b2a14">{i + 1}</text>'
+            )
+
+    # Where a die was just removed.
+    gone = last.get("removed")
+    if gone and gone not in board:
+        x, y = _cell_xy(gone, flipped)
+        out.append(
+            f'<rect class="removed" x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
+            f'height="{CELL - 16}" rx="9" fill="none" stroke="#9b2c2c" stroke-width="2" '
+            f'stroke-dasharray="5 4"><title>{escape(f"a die was removed from {gone}")}'
+            "</title></rect>"
+        )
+
+    # Dice.
+    for cell in sorted(board):
+        die = board[cell]
+        colour = "white" if die.get("owner") == 1 else "black"
+        style = DIE_STYLE[colour]
+        value = int(die.get("value", 0))
+        numeral = ROMAN.get(value, str(value))
+        owner_name = players[die.get("owner", 0)] if die.get("owner", 0) < len(players) else ""
+        label = f"{owner_name} die showing {numeral} on {cell}"
+        x, y = _cell_xy(cell, flipped)
+        extra = {}
+        classes = f"die die-{colour}"
+        if cell in removals:
+            extra["data_action"] = removals[cell]
+            classes += " removable"
+            label += f", click to remove ({removals[cell]})"
+        elif cell in paths:
+            extra["data_select"] = cell
+            classes += " movable"
+            if cell == selected:
+                classes += " selected"
+        out.append(
+            f"<g {_attrs(class_=classes, aria_label=label, **extra)}><title>{escape(label)}</title>"
+        )
+        if cell == selected or cell in removals:
+            ring = "#1f6feb" if cell == selected else "#c0392b"
+            out.append(
+                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                f'rx="12" fill="none" stroke="{ring}" stroke-width="3"/>'
+            )
+        out.append(
+            f'<rect x="{x + 8}" y="{y + 8}" width="{CELL - 16}" height="{CELL - 16}" rx="9" '
+            f'fill="{style["fill"]}" stroke="{style["stroke"]}" stroke-width="2"/>'
+        )
+        out.append(_numeral(x, y, value, style["text"]))
+        out.append("</g>")
+
+    # Destinations of the selected die.
+    for cell, action in sorted(targets.items()):
+        x, y = _cell_xy(cell, flipped)
+        label = f"move {selected} to {cell} ({action})"
+        out.append(
+            f"<g {_attrs(class_='target', data_action=action, aria_label=label)}>"
+            f"<title>{escape(label)}</title>"
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+            f'fill="#1f6feb" fill-opacity="0.25" stroke="#1f6feb" stroke-width="2"/>'
+            f'<circle cx="{x + CELL // 2}" cy="{y + CELL // 2}" r="7" fill="#1f6feb"/>'
+            "</g>"
+        )
+
+    status = (
+        f"{_status(view)} \u00b7 removed: {players[0]} {removed[0]}, "
+        f"{players[1]} {removed[1]} of {view.get('removals_to_win', 3)}"
+    )
+    out.append(
+        f'<text class="status" x="{side // 2}" y="{side + 12}" text-anchor="middle" '
+        f'font-size="13" font-family="sans-serif" fill="#3b2a14">{escape(status)}</text>'
+    )
+    out.append("</svg>")
+    return "\n".join(out)

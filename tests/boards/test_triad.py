@@ -1,0 +1,142 @@
+"""The Triad SVG board."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from games.boards import render_svg
+from games.engines import triad as t
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def render(state, seat, *, selected=None, actions=None, view=None):
+    if actions is None:
+        actions = t.legal_actions(state, seat) if seat is not None else []
+    svg = render_svg(
+        "triad", view or t.view(state, seat), seat=seat, actions=actions, selected=selected
+    )
+    return svg, ET.fromstring(svg)
+
+
+def with_attr(root, attr):
+    return [el for el in root.iter() if attr in el.attrib]
+
+
+def die_rect(root, cell):
+    for g in root.iter(f"{SVG}g"):
+        if g.get("aria-label", "").endswith(f" on {cell}") or f" on {cell}," in g.get(
+            "aria-label", ""
+        ):
+            rect = g.find(f"{SVG}rect")
+            return float(rect.get("x")), float(rect.get("y"))
+    raise AssertionError(f"no die on {cell}")
+
+
+def test_it_is_one_well_formed_labelled_svg():
+    state = t.new_game(2, 50)
+    _, root = render(state, None)
+    assert root.tag == f"{SVG}svg"
+    assert root.get("role") == "img" and root.get("viewBox")
+    assert root.find(f"{SVG}title").text.startswith("Triad board")
+    texts = {el.text for el in root.iter(f"{SVG}text")}
+    assert set("abcdef") <= texts and {"1", "2", "3", "4", "5", "6"} <= texts
+    labels = [g.get("aria-label") for g in root.iter(f"{SVG}g") if "die" in g.get("class", "")]
+    assert len(labels) == 12
+    assert "Black die showing I on a1" in labels
+    assert not with_attr(root, "data-select") and not with_attr(root, "data-action")
+
+
+def test_the_players_movable_dice_can_be_selected():
+    state = t.new_game(2, 50)
+    _, root = render(state, t.BLACK)
+    selectable = {el.get("data-select") for el in with_attr(root, "data-select")}
+    assert selectable == {a.split("-")[0] for a in t.legal_actions(state, t.BLACK)}
+    assert not with_attr(root, "data-action")
+    # the opponent sees nothing to click
+    _, root = render(state, t.WHITE)
+    assert not with_attr(root, "data-select")
+
+
+def test_a_selected_die_lights_up_its_destinations():
+    state = t.new_game(2, 50)
+    _, root = render(state, t.BLACK, selected="d1")
+    actions = {el.get("data-action") for el in with_attr(root, "data-action")}
+    assert actions == {a for a in t.legal_actions(state, t.BLACK) if a.startswith("d1-")}
+    assert "d1-f3=2" in actions
+    targets = [el for el in with_attr(root, "data-action") if "target" in el.get("class")]
+    assert all(el.find(f"{SVG}rect").get("fill-opacity") for el in targets)
+    # an unknown or foreign token is ignored
+    for token in ("zz", "a6", "<script>"):
+        _, root = render(state, t.BLACK, selected=token)
+        assert not with_attr(root, "data-action")
+
+
+def test_removal_choices_are_actions_on_the_candidate_dice():
+    state = t.from_diagram(
+        """
+        W3 .  .  .  .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        B1 W3 .  W2 B2 .
+        .  .  .  .  .  .
+        .  .  B1 .  .  .
+        """
+    )
+    state = t.apply(state, t.BLACK, "c1-c3=2")
+    _, root = render(state, t.BLACK)
+    actions = {el.get("data-action") for el in with_attr(root, "data-action")}
+    assert actions == {"x a3", "x c3", "x e3"}
+    assert not with_attr(root, "data-select")
+    tinted = [el for el in root.iter(f"{SVG}rect") if "last-move" in el.get("class", "")]
+    assert len(tinted) == 2
+
+
+def test_td6_turns_are_left_to_the_action_list():
+    state = t.from_diagram(
+        """
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        W1 .  .  .  .  .
+        W2 .  W3 .  .  .
+        .  .  .  .  .  .
+        B1 .  W3 .  .  .
+        """
+    )
+    _, root = render(state, t.BLACK, selected="a1")
+    actions = {el.get("data-action") for el in with_attr(root, "data-action")}
+    assert actions == {"a1-a2", "a1-b1", "a1-b2"}
+
+
+def test_white_sees_the_board_turned_round():
+    state = t.new_game(2, 50)
+    _, black = render(state, t.BLACK)
+    _, white = render(state, t.WHITE)
+    _, by = die_rect(black, "a1")
+    wx, wy = die_rect(white, "a1")
+    fx, fy = die_rect(white, "f6")
+    assert by > die_rect(black, "a6")[1]  # row 1 at the bottom for Black
+    assert wy < fy and wx > fx  # a1 top right, f6 bottom left for White
+    assert (wx, wy) == die_rect(black, "f6")
+    assert "flipped" in white.get("class")
+
+
+def test_text_is_escaped():
+    state = t.new_game(2, 1)
+    view = t.view(state, None)
+    view["players"] = ["<b>&Co", '"White"']
+    svg, root = render(state, None, view=view)
+    assert "<b>" not in svg
+    assert "<b>&Co to move" in root.find(f"{SVG}title").text
+
+
+def test_a_finished_game_shows_the_result():
+    state = t.new_game(2, 50)
+    for action in ["d1-f3=2", "b6-c5=1", "c1-c4=3", "e6-e3=3", "b1-b4=3", "c6-d5=1"]:
+        state = t.apply(state, state.to_play, action)
+    state = t.apply(state, t.BLACK, "f3-e2=1")
+    state = t.apply(state, t.BLACK, "x e2")
+    _, root = render(state, t.BLACK)
+    assert "Black removed their third die" in root.find(f"{SVG}title").text
+    assert not with_attr(root, "data-action") and not with_attr(root, "data-select")
+    assert [el for el in root.iter(f"{SVG}rect") if el.get("class") == "removed"]
