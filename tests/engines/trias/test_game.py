@@ -1,0 +1,200 @@
+"""Setup (TS1, TS11, TS15), secrets (TS16), notation, JSON and random playouts."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from games.engines import trias
+from games.engines.base import IllegalAction
+from games.engines.trias.board import POLE, distance
+from games.engines.trias.cards import METEORITE
+from games.engines.trias.state import ACTIONS, CARD, PLACE
+
+from .positions import BLUE, RED, build
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_setup_builds_37_positions_with_two_interior_seas_and_two_tiles_out(n):
+    """Rulebook setup, TS1, TS2: the water tiles become interior seas."""
+    state = trias.new_game(n, 42)
+    board = state.board
+    assert len(board.land) == 35
+    assert all(distance(p) <= 3 for p in board.land)
+    assert board.land[POLE] == "P"
+    assert len(board.interior_sea_positions()) == 2
+    assert all(1 <= distance(p) <= 2 for p in board.interior_sea_positions())
+    assert len(state.removed) == 2
+    kinds = Counter(board.land.values()) + Counter(state.removed)
+    assert kinds == {"M": 9, "S": 15, "W": 12, "P": 1}
+    assert len(board.masses) == 1
+    assert state.stock == (15,) * n
+
+
+def test_two_player_setup_uses_19_tiles_10_herds_and_smaller_decks():
+    """TS15."""
+    state = trias.new_game(2, 7)
+    assert len(state.board.land) == 19 and not state.board.interior_sea_positions()
+    assert Counter(state.board.land.values()) == {"M": 5, "S": 7, "W": 6, "P": 1}
+    assert state.stock == (10, 10)
+    assert len(state.deck) + 2 == 16 + 5
+    assert state.deck[-5:].count(METEORITE) == 1
+
+
+@pytest.mark.parametrize("shorter, size", [(False, 27), (True, 24)])
+def test_the_three_player_variant_removes_cards_from_deck_1(shorter, size):
+    """TS15: one card of each landscape, or two with the shorter-game option."""
+    state = trias.new_game(3, 5, {"shorter": shorter})
+    cards = Counter(state.deck) + Counter(state.hands)
+    assert sum(cards.values()) == size + 9
+    assert METEORITE in state.deck[-9:]
+
+
+def test_the_shorter_option_is_only_for_three_players():
+    with pytest.raises(ValueError, match="only for 3 players"):
+        trias.validate_options(4, {"shorter": True})
+    with pytest.raises(ValueError, match="unknown option"):
+        trias.validate_options(4, {"colour": "red"})
+    assert trias.validate_options(3, None) == {"shorter": False}
+
+
+def test_setup_is_seeded():
+    assert trias.new_game(4, 9) == trias.new_game(4, 9)
+    assert trias.new_game(4, 9).tiles != trias.new_game(4, 10).tiles
+
+
+def test_placement_runs_anti_clockwise_twice_and_the_last_to_place_starts():
+    """TS11: each seat places 2 herds on a tile without herds, the pole allowed."""
+    state = trias.new_game(4, 3)
+    order = state.order
+    placed = []
+    while state.phase == PLACE:
+        seat = trias.to_move(state)[0]
+        placed.append(seat)
+        legal = trias.legal_actions(state, seat)
+        assert "p 0,0" in legal or any(h.pos == POLE for h in state.herds)
+        state = trias.apply(state, seat, legal[0])
+    assert placed == list(reversed(order)) * 2
+    assert state.phase == CARD and state.current == order[0] == placed[-1]
+    assert Counter(h.pos for h in state.herds).most_common(1)[0][1] == 2
+    assert all(s == 11 for s in state.stock)
+
+
+def test_a_tile_with_herds_cannot_be_chosen_for_placement():
+    state = trias.new_game(3, 3)
+    seat = trias.to_move(state)[0]
+    state = trias.apply(state, seat, "p 0,0")
+    with pytest.raises(IllegalAction, match="already has herds"):
+        trias.apply(state, trias.to_move(state)[0], "p 0,0")
+
+
+def test_play_continues_clockwise():
+    state = build({(1, 0): "W"}, [(s, (1, 0), 1) for s in range(4)])
+    assert trias.apply(state, RED, "end").current == BLUE
+
+
+# ----------------------------------------------------------------- secrets, TS16
+
+
+def test_view_shows_a_seat_only_its_own_hand_card_and_never_the_deck_order():
+    state = trias.new_game(4, 11)
+    for seat in range(4):
+        view = trias.view(state, seat)
+        assert view["hand"] == state.hands[seat]
+        text = json.dumps(view)
+        assert "deck_order" not in text and "seed" not in text
+        assert all("hand" not in s or s["has_hand_card"] for s in view["seats"])
+    assert trias.view(state, None)["hand"] is None
+    assert trias.view(state, 0)["deck"]["deck2_composition"] == {
+        "mountain": 2,
+        "steppe": 3,
+        "wood": 3,
+        "Meteorite Impact": 1,
+    }
+    assert trias.view(state, 0)["deck"]["left"] == 35
+
+
+def test_determinize_redraws_other_hands_and_the_deck_but_keeps_public_facts():
+    state = trias.new_game(4, 12)
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(20):
+        other = trias.determinize(state, RED, rng)
+        assert other.hands[RED] == state.hands[RED]
+        assert Counter(other.deck) + Counter(other.hands) == Counter(state.deck) + Counter(
+            state.hands
+        )
+        assert other.deck[-9:].count(METEORITE) == 1
+        assert Counter(other.deck[-9:]) == Counter(state.deck[-9:])
+        assert trias.view(other, RED) == trias.view(state, RED)
+        seen.add((other.deck, other.hands))
+    assert len(seen) > 1
+
+
+def test_reveals_information_for_cards_but_not_for_moves():
+    state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1)], phase=CARD)
+    assert trias.reveals_information(state, RED, "play")
+    assert trias.reveals_information(state, RED, "draw")
+    state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1)], hand_played=True)
+    assert not trias.reveals_information(state, RED, "m 1,0>2,0")
+    assert trias.reveals_information(state, RED, "end")  # Phase 4 draws a card
+    last = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1)], actions_left=1, hand_played=True)
+    assert trias.reveals_information(last, RED, "m 1,0>2,0")  # ends the turn
+
+
+def test_seat_labels_are_herd_colours():
+    assert trias.seat_labels(5, {}) == ["Red", "Blue", "Purple", "Black", "White"]
+
+
+# ----------------------------------------------------------------- notation
+
+
+def test_notation_is_forgiving_about_spaces_and_rescue_order():
+    state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1), (RED, (3, 0), 2)])
+    assert trias.apply(state, RED, " m  1,0 > 2,0 ") == trias.apply(state, RED, "m 1,0>2,0")
+    with pytest.raises(IllegalAction, match="not a position"):
+        trias.apply(state, RED, "m a,b>2,0")
+    with pytest.raises(IllegalAction, match="not an action"):
+        trias.apply(state, RED, "fly 1,0")
+
+
+def test_describe_is_one_plain_sentence():
+    state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1)])
+    assert trias.describe(state, RED, "m 1,0>2,0") == "Red moves a herd from 1,0 to 2,0."
+    assert trias.describe(state, RED, "+ 1,0") == "A herd of Red on 1,0 reproduces."
+    assert trias.describe(state, RED, "end") == "Red ends the turn."
+
+
+def test_a_seat_not_to_move_is_refused():
+    state = build({(1, 0): "W"}, [(RED, (1, 0), 1)])
+    assert trias.legal_actions(state, BLUE) == []
+    with pytest.raises(IllegalAction, match="not your turn"):
+        trias.apply(state, BLUE, "end")
+
+
+# ----------------------------------------------------------------- random playouts
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_games_end_and_round_trip(n):
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = trias.new_game(n, 1000 + seed)
+        steps = 0
+        while trias.to_move(state):
+            seat = trias.to_move(state)[0]
+            action = rng.choice(trias.legal_actions(state, seat))
+            before = trias.to_json(state)
+            new = trias.apply(state, seat, action)
+            assert trias.to_json(state) == before
+            assert trias.from_json(json.loads(json.dumps(trias.to_json(new)))) == new
+            state = new
+            steps += 1
+            assert steps < 3000
+        result = trias.outcome(state)
+        assert result is not None and result.winners
+        assert trias.view(state, 0)["final"] is not None
+        assert state.phase != ACTIONS
