@@ -20,8 +20,6 @@ Decisions where the rulebook and rulings are silent (site rules):
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import IllegalAction, Outcome, seeded_rng
 from . import seats
 from .board import AREA_SQUARES, AREAS, EMPTY_BOARD, SQUARE_INDEX, SQUARES
@@ -42,6 +40,7 @@ from .state import (
     TRICKS_PER_ROUND,
     State,
 )
+from .state import evolve as replace
 from .trick import adopt_concept, building_rights
 
 LABELS: dict[int, tuple[str, ...]] = {n: seats.labels(n) for n in range(1, 5)}
@@ -200,14 +199,24 @@ def deciding_for(state: State) -> int | None:
 # ---------------------------------------------------------------- legal actions
 
 
+_CARD_ACTIONS: dict[tuple[str, str, int], tuple[str, ...]] = {}
+
+
 def _card_actions(state: State, seat: int, verb: str) -> list[str]:
-    fives = state.round >= 2
-    score = state.scores[seat]
-    return [
-        f"{verb} {written}"
-        for card in state.hands[seat]
-        for written, _rank, _cost in card_choices(card, score, fives)
-    ]
+    """Each card in hand as an action; a 5 also as 0 / 10 when affordable (TT3)."""
+    level = min(state.scores[seat], 2) if state.round >= 2 else -1
+    table = _CARD_ACTIONS
+    actions: list[str] = []
+    for card in state.hands[seat]:
+        key = (verb, card, level)
+        options = table.get(key)
+        if options is None:
+            options = tuple(
+                f"{verb} {written}" for written, _r, _c in card_choices(card, level, level >= 0)
+            )
+            table[key] = options
+        actions.extend(options)
+    return actions
 
 
 def legal_actions(state: State, seat: int) -> list[str]:
@@ -378,8 +387,11 @@ def reveal_leads(state: State) -> State:
 
 
 def end_trick(state: State) -> State:
+    last = state.trick_no >= TRICKS_PER_ROUND
     state = replace(
         state,
+        phase=BUILD if last else PLAY,
+        trick_no=state.trick_no if last else state.trick_no + 1,
         leader=state.rights[0][0],
         seen=state.seen + tuple(card for _seat, card, _rank in state.trick),
         trick=(),
@@ -388,9 +400,7 @@ def end_trick(state: State) -> State:
         builder=0,
         last_built=-1,
     )
-    if state.trick_no < TRICKS_PER_ROUND:
-        return replace(state, phase=PLAY, trick_no=state.trick_no + 1)
-    return end_round(state)
+    return end_round(state) if last else state
 
 
 def end_round(state: State) -> State:
@@ -459,9 +469,13 @@ def advance(state: State) -> State:
 
 
 def apply(state: State, seat: int, action: str) -> State:
-    text = normalize(action) if isinstance(action, str) else ""
-    if text not in legal_actions(state, seat):
-        raise IllegalAction(why_illegal(state, seat, text or repr(action)))
+    legal = legal_actions(state, seat)
+    if action in legal:
+        text = action
+    else:
+        text = normalize(action) if isinstance(action, str) else ""
+        if text not in legal:
+            raise IllegalAction(why_illegal(state, seat, text or repr(action)))
     phase = state.phase
     if phase == PLAY:
         state = play_card(state, seat, text[2:])

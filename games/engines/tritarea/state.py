@@ -75,3 +75,21 @@ def from_json(data: dict) -> State:
             value = tuple(value)
         values[name] = value
     return State(**values)
+
+
+def _compile_evolve():
+    """A fast ``dataclasses.replace`` for ``State`` (the engine's hot path)."""
+    params = ", ".join(f"{name}=_KEEP" for name in _FIELDS)
+    body = "".join(
+        f"    _set(new, {name!r}, state.{name} if {name} is _KEEP else {name})\n"
+        for name in _FIELDS
+    )
+    source = f"def evolve(state, *, {params}):\n    new = _new(State)\n{body}    return new\n"
+    namespace = {"_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__, "State": State}
+    exec(source, namespace)  # generated from the field names only
+    return namespace["evolve"]
+
+
+_KEEP = object()
+evolve = _compile_evolve()
+evolve.__doc__ = "``dataclasses.replace(state, **changes)``, faster; same result."
