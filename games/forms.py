@@ -50,6 +50,8 @@ class NewGameForm(forms.Form):
             self.fields[players] = forms.TypedChoiceField(
                 choices=[(n, f"{n} {people}") for n in counts],
                 coerce=int,
+                empty_value=None,
+                required=False,  # only the chosen game's count is required (see clean)
                 initial=engine.min_players if name != "trias" else 4,
                 label="People" if name == "tritarea" else "Players",
             )
@@ -75,6 +77,13 @@ class NewGameForm(forms.Form):
             (name, ENGINES[name].title, [self[f] for f in fields])
             for name, fields in self.engine_fields.items()
         ]
+
+    def clean(self):
+        cleaned = super().clean()
+        engine = cleaned.get("engine")
+        if engine and cleaned.get(players_field_name(engine)) is None:
+            self.add_error(players_field_name(engine), "Choose the number of players.")
+        return cleaned
 
     def clean_invite(self) -> list[User]:
         names = [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]

@@ -1,0 +1,50 @@
+"""Starting and playing games through the services, as the site does."""
+
+from __future__ import annotations
+
+from games import services
+from games.engines import bots
+from games.models import Game
+from games.replay import load_state
+
+
+def start_game(engine: str, users: list, num_players: int | None = None, **kwargs) -> Game:
+    creator, *others = users
+    game = services.game_create(
+        creator=creator,
+        engine=engine,
+        num_players=num_players or len(users),
+        options=kwargs.pop("options", {}),
+        days_per_move=kwargs.pop("days_per_move", 3),
+        invitees=others,
+        is_public=kwargs.pop("is_public", True),
+    )
+    for user in others:
+        services.invitation_accept(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    return game
+
+
+def seat_user(game: Game, index: int):
+    return game.seats.get(index=index).user
+
+
+def play_random(game: Game, *, max_moves: int = 10_000, seed: int = 1, stop=None) -> Game:
+    """Play seeded random legal moves through ``move_play`` until the game ends
+    (or ``stop(game)`` says so)."""
+    bot = bots.RandomBot(seed=seed)
+    for _ in range(max_moves):
+        game.refresh_from_db()
+        if game.status != "active" or (stop and stop(game)):
+            break
+        state = load_state(game)
+        seat = game.to_move[0]
+        action = bot.choose(game.engine_module, state, seat)
+        services.move_play(
+            game_id=game.pk,
+            user=seat_user(game, seat),
+            action=action,
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+    return game

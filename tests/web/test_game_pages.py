@@ -1,0 +1,314 @@
+"""Pages and partials: what each viewer sees and what each request may change."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import GameStatus, Move
+from games.replay import load_state
+from tests.factories import UserFactory
+from tests.web.helpers import play_random, seat_user, start_game
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def triad():
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    return start_game("triad", [alice, bob])
+
+
+def client_for(user, **kwargs):
+    client = Client(**kwargs)
+    client.force_login(user)
+    return client
+
+
+def mover(game):
+    return seat_user(game, game.to_move[0])
+
+
+def waiter(game):
+    return seat_user(game, 1 - game.to_move[0])
+
+
+def first_action(game):
+    return game.engine_module.legal_actions(load_state(game), game.to_move[0])[0]
+
+
+def test_the_game_page_shows_board_turn_deadline_and_legal_actions(triad):
+    response = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<svg" in html and "Your turn." in html
+    assert re.search(r"You have until \w{3} \d+ \w{3}, \d\d:\d\d", html)
+    assert f'value="{first_action(triad)}"' in html  # reachable without the board
+    assert 'hx-get="/games/' not in html.split('id="live"')[1].split(">")[0]  # no poll on my turn
+
+
+def test_deadlines_are_shown_in_the_viewers_time_zone(triad):
+    user = mover(triad)
+    user.time_zone = "Asia/Tokyo"
+    user.save()
+    html = client_for(user).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert "JST" in html
+
+
+def test_the_waiting_player_gets_a_polling_page_without_actions(triad):
+    html = client_for(waiter(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert "Waiting for" in html
+    assert f"/games/{triad.pk}/poll?version=0" in html
+    assert "Your move" not in html
+
+
+def test_the_poll_answers_no_change_cheaply_and_the_new_position_after_a_move(
+    triad, django_assert_max_num_queries
+):
+    client = client_for(waiter(triad))
+    url = reverse("game_poll", args=[triad.pk]) + "?version=0"
+    with django_assert_max_num_queries(4):
+        assert client.get(url, **HTMX).status_code == 204
+    services.move_play(
+        game_id=triad.pk, user=mover(triad), action=first_action(triad), expected_version=0
+    )
+    response = client.get(url, **HTMX)
+    assert response.status_code == 200
+    assert "Your turn." in response.content.decode()
+
+
+def test_a_move_posted_with_htmx_returns_the_new_live_part(triad):
+    client = client_for(mover(triad))
+    action = first_action(triad)
+    response = client.post(
+        reverse("game_move", args=[triad.pk]), {"action": action, "version": 0}, **HTMX
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="live"') and "<html" not in html
+    assert Move.objects.get(game=triad).action == action
+
+
+def test_a_move_posted_without_javascript_redirects_back(triad):
+    response = client_for(mover(triad)).post(
+        reverse("game_move", args=[triad.pk]), {"action": first_action(triad), "version": 0}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game_detail", args=[triad.pk])
+
+
+def test_an_illegal_move_gets_400_with_the_engines_reason_and_changes_nothing(triad):
+    response = client_for(mover(triad)).post(
+        reverse("game_move", args=[triad.pk]), {"action": "a1-a9=3", "version": 0}, **HTMX
+    )
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    triad.refresh_from_db()
+    assert triad.version == 0
+
+
+def test_a_forged_form_gets_400(triad):
+    client = client_for(mover(triad))
+    for data in ({"action": first_action(triad)}, {"version": "x", "action": "a"}, {}):
+        response = client.post(reverse("game_move", args=[triad.pk]), data, **HTMX)
+        assert response.status_code == 400
+    triad.refresh_from_db()
+    assert triad.version == 0
+
+
+def test_a_stale_submission_is_told_the_game_moved_on_and_gets_the_fresh_board(triad):
+    client = client_for(mover(triad))
+    offered = triad.engine_module.legal_actions(load_state(triad), triad.to_move[0])
+    first, other = offered[0], offered[1]  # both on the page drawn at version 0
+    client.post(reverse("game_move", args=[triad.pk]), {"action": first, "version": 0}, **HTMX)
+    response = client.post(
+        reverse("game_move", args=[triad.pk]), {"action": other, "version": 0}, **HTMX
+    )
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "moved on" in html
+    assert "Waiting for" in html  # the fresh position: now the opponent's turn
+    assert Move.objects.filter(game=triad).count() == 1
+
+
+def test_double_submission_applies_once_and_both_answers_succeed(triad):
+    client = client_for(mover(triad))
+    data = {"action": first_action(triad), "version": 0}
+    first = client.post(reverse("game_move", args=[triad.pk]), data, **HTMX)
+    second = client.post(reverse("game_move", args=[triad.pk]), data, **HTMX)
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert Move.objects.filter(game=triad).count() == 1
+
+
+def test_the_opponent_cannot_move_for_the_other_seat(triad):
+    response = client_for(waiter(triad)).post(
+        reverse("game_move", args=[triad.pk]), {"action": first_action(triad), "version": 0}
+    )
+    assert response.status_code == 400
+    assert "not your turn" in response.content.decode()
+
+
+def test_signed_out_visitors_cannot_post_moves(triad):
+    response = Client().post(
+        reverse("game_move", args=[triad.pk]), {"action": first_action(triad), "version": 0}
+    )
+    assert response.status_code == 302 and "login" in response["Location"]
+    triad.refresh_from_db()
+    assert triad.version == 0
+
+
+def test_htmx_posts_need_the_csrf_token(triad):
+    client = client_for(mover(triad), enforce_csrf_checks=True)
+    url = reverse("game_move", args=[triad.pk])
+    data = {"action": first_action(triad), "version": 0}
+    assert client.post(url, data, **HTMX).status_code == 403
+    page = client.get(reverse("game_detail", args=[triad.pk])).content.decode()
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    assert client.post(url, data, HTTP_X_CSRFTOKEN=token, **HTMX).status_code == 200
+
+
+def test_selecting_a_die_lights_up_its_targets(triad):
+    client = client_for(mover(triad))
+    action = first_action(triad)  # e.g. "a1-a3=2"
+    origin = action.split("-")[0]
+    html = client.get(
+        reverse("game_live", args=[triad.pk]) + f"?select={origin}", **HTMX
+    ).content.decode()
+    assert f'data-action="{action}"' in html
+
+
+def test_an_unknown_game_is_404():
+    user = UserFactory()
+    assert client_for(user).get(reverse("game_detail", args=[4242])).status_code == 404
+    assert client_for(user).get(reverse("game_poll", args=[4242]) + "?version=0").status_code == 404
+
+
+def test_private_games_are_hidden_from_others():
+    alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
+    game = start_game("triad", [alice, bob], is_public=False)
+    assert client_for(carol).get(reverse("game_detail", args=[game.pk])).status_code == 404
+    assert Client().get(reverse("game_detail", args=[game.pk])).status_code == 404
+    assert client_for(bob).get(reverse("game_detail", args=[game.pk])).status_code == 200
+
+
+def test_spectators_see_public_games_without_actions(triad):
+    html = Client().get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert "<svg" in html and "Your move" not in html and "data-action" not in html
+
+
+def test_my_games_lists_my_turn_first_and_counts_it_in_the_header(triad):
+    client = client_for(mover(triad))
+    html = client.get(reverse("home")).content.decode()
+    assert html.index("Your turn") < html.index(f"#{triad.pk}") < html.index("Waiting for others")
+    assert 'title="Games awaiting your move">1<' in html
+
+
+def test_invitations_are_accepted_from_my_games():
+    alice, bob = UserFactory(), UserFactory()
+    game = services.game_create(
+        creator=alice,
+        engine="triad",
+        num_players=2,
+        options={},
+        days_per_move=3,
+        invitees=[bob],
+        is_public=False,
+    )
+    client = client_for(bob)
+    html = client.get(reverse("home")).content.decode()
+    assert "invites you" in html
+    client.post(reverse("invitation_accept", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE
+
+
+def test_new_game_form_creates_a_game_with_options_and_invitations():
+    alice, bob, carol = UserFactory(), UserFactory(), UserFactory()
+    response = client_for(alice).post(
+        reverse("game_new"),
+        {
+            "engine": "trias",
+            "trias__players": "3",
+            "days_per_move": "7",
+            "invite": f"{bob.username}, {carol.username}",
+            "is_public": "",
+        },
+    )
+    assert response.status_code == 302
+    game = alice.seats.get().game
+    assert (game.engine, game.num_players, game.days_per_move, game.is_public) == (
+        "trias",
+        3,
+        7,
+        False,
+    )
+    assert set(game.seats.values_list("user__username", flat=True)) == {
+        alice.username,
+        bob.username,
+        carol.username,
+    }
+
+
+def test_new_game_form_names_unknown_players():
+    alice = UserFactory()
+    response = client_for(alice).post(
+        reverse("game_new"),
+        {"engine": "triad", "triad__players": "2", "days_per_move": "3", "invite": "nobody"},
+    )
+    assert response.status_code == 400
+    assert "No player called nobody" in response.content.decode()
+
+
+def test_lobby_lists_open_public_games_to_join():
+    alice, bob = UserFactory(), UserFactory()
+    game = services.game_create(
+        creator=alice,
+        engine="trias",
+        num_players=3,
+        options={},
+        days_per_move=3,
+        invitees=[],
+        is_public=True,
+    )
+    client = client_for(bob)
+    assert f"#{game.pk}" in client.get(reverse("lobby")).content.decode()
+    client.post(reverse("game_join", args=[game.pk]))
+    assert game.seats.filter(user=bob).exists()
+
+
+def test_finished_games_can_be_replayed_and_downloaded(triad):
+    game = play_random(triad)
+    client = client_for(seat_user(game, 0))
+    replay = client.get(reverse("game_replay", args=[game.pk]) + "?ply=1")
+    assert replay.status_code == 200
+    assert "Position after move 1 of" in replay.content.decode()
+    record = client.get(reverse("game_record", args=[game.pk])).json()
+    assert record["seed"] == game.seed
+    assert len(record["moves"]) == game.version
+    assert record["players"][0]["player"] == seat_user(game, 0).username
+    history = client.get(reverse("player_history", args=[seat_user(game, 0).username]))
+    assert f"#{game.pk}" in history.content.decode()
+
+
+def test_the_record_of_a_running_game_is_not_available(triad):
+    response = client_for(mover(triad)).get(reverse("game_record", args=[triad.pk]))
+    assert response.status_code == 403
+
+
+def test_query_counts_do_not_grow_with_moves_or_games(django_assert_max_num_queries):
+    alice, bob = UserFactory(), UserFactory()
+    games = [start_game("triad", [alice, bob]) for _ in range(3)]
+    long_game = play_random(games[0], stop=lambda g: g.version >= 40)
+    client = client_for(alice)
+    with django_assert_max_num_queries(12):
+        client.get(reverse("game_detail", args=[long_game.pk]))
+    with django_assert_max_num_queries(12):
+        client.get(reverse("home"))
+    for _ in range(10):
+        start_game("triad", [alice, bob])
+    with django_assert_max_num_queries(12):
+        client.get(reverse("home"))

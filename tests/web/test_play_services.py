@@ -1,0 +1,273 @@
+"""The game services: starting, playing exactly once, refusing bad input, leaving."""
+
+import pytest
+
+from games import services
+from games.engines import IllegalAction
+from games.models import Game, GameStatus, Move, SeatStatus
+from games.replay import game_states, load_state
+from tests.factories import UserFactory
+from tests.web.helpers import play_random, seat_user, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return UserFactory(username="alice")
+
+
+@pytest.fixture
+def bob():
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def carol():
+    return UserFactory(username="carol")
+
+
+def test_a_game_starts_when_every_invited_player_has_accepted(alice, bob):
+    game = services.game_create(
+        creator=alice,
+        engine="triad",
+        num_players=2,
+        options={},
+        days_per_move=3,
+        invitees=[bob],
+        is_public=False,
+    )
+    assert game.status == GameStatus.OPEN
+    assert game.state is None
+    services.invitation_accept(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE
+    assert {s.user for s in game.seats.all()} == {alice, bob}
+    due = game.seats.get(index=game.to_move[0])
+    assert due.is_due and due.deadline is not None
+    assert (due.deadline - game.started_at).days == 3
+
+
+def test_seating_is_random_by_the_seed_but_replayable(alice, bob):
+    firsts = set()
+    for _ in range(12):
+        game = start_game("triad", [alice, bob])
+        firsts.add(seat_user(game, 0).username)
+    assert firsts == {"alice", "bob"}  # either may get Black (the first player)
+
+
+def test_public_seats_are_joined_from_the_lobby(alice, bob, carol):
+    game = services.game_create(
+        creator=alice,
+        engine="trias",
+        num_players=3,
+        options={},
+        days_per_move=7,
+        invitees=[],
+        is_public=True,
+    )
+    services.game_join(game_id=game.pk, user=bob)
+    with pytest.raises(services.GameError, match="already have a seat"):
+        services.game_join(game_id=game.pk, user=bob)
+    services.game_join(game_id=game.pk, user=carol)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE
+    dave = UserFactory(username="dave")
+    with pytest.raises(services.GameError, match="no longer open"):
+        services.game_join(game_id=game.pk, user=dave)
+
+
+def test_tritarea_with_one_person_fills_three_computer_seats(alice):
+    game = start_game("tritarea", [alice], num_players=1)
+    seats = list(game.seats.order_by("index"))
+    assert len(seats) == 4
+    assert [s.controller for s in seats].count("npc") == 3
+    assert game.to_move and all(seats[i].user == alice for i in game.to_move)
+
+
+def test_invalid_creation_is_refused_with_a_reason(alice, bob):
+    with pytest.raises(services.GameError, match="2–2 players"):
+        services.game_create(
+            creator=alice,
+            engine="triad",
+            num_players=3,
+            options={},
+            days_per_move=3,
+            invitees=[bob],
+            is_public=True,
+        )
+    with pytest.raises(services.GameError, match="unknown game"):
+        services.game_create(
+            creator=alice,
+            engine="chess",
+            num_players=2,
+            options={},
+            days_per_move=3,
+            invitees=[bob],
+            is_public=True,
+        )
+    assert Game.objects.count() == 0
+
+
+def test_a_move_is_applied_stored_and_described(alice, bob):
+    game = start_game("triad", [alice, bob])
+    seat = game.to_move[0]
+    state = load_state(game)
+    action = game.engine_module.legal_actions(state, seat)[0]
+    result = services.move_play(
+        game_id=game.pk, user=seat_user(game, seat), action=action, expected_version=0
+    )
+    assert result.applied
+    game.refresh_from_db()
+    assert game.version == 1
+    move = Move.objects.get(game=game)
+    assert (move.ply, move.seat, move.action) == (1, seat, action)
+    assert move.description
+    assert game.to_move != [seat]
+
+
+def test_a_repeated_submission_applies_once(alice, bob):
+    game = start_game("triad", [alice, bob])
+    seat = game.to_move[0]
+    user = seat_user(game, seat)
+    action = game.engine_module.legal_actions(load_state(game), seat)[0]
+    services.move_play(game_id=game.pk, user=user, action=action, expected_version=0)
+    again = services.move_play(game_id=game.pk, user=user, action=action, expected_version=0)
+    assert not again.applied
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_stale_different_move_is_refused(alice, bob):
+    game = start_game("triad", [alice, bob])
+    seat = game.to_move[0]
+    user = seat_user(game, seat)
+    first, second = game.engine_module.legal_actions(load_state(game), seat)[:2]
+    services.move_play(game_id=game.pk, user=user, action=first, expected_version=0)
+    with pytest.raises(services.StaleMove, match="moved on"):
+        services.move_play(game_id=game.pk, user=user, action=second, expected_version=0)
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_an_illegal_move_changes_nothing(alice, bob):
+    game = start_game("triad", [alice, bob])
+    seat = game.to_move[0]
+    before = (game.state, game.version)
+    with pytest.raises(IllegalAction):
+        services.move_play(
+            game_id=game.pk, user=seat_user(game, seat), action="a1-a6=3", expected_version=0
+        )
+    with pytest.raises(IllegalAction):
+        services.move_play(
+            game_id=game.pk, user=seat_user(game, seat), action="'; drop table", expected_version=0
+        )
+    game.refresh_from_db()
+    assert (game.state, game.version) == before
+    assert not Move.objects.filter(game=game).exists()
+
+
+def test_nobody_moves_for_a_seat_that_is_not_theirs(alice, bob, carol):
+    game = start_game("triad", [alice, bob])
+    waiting = 1 - game.to_move[0]
+    action = game.engine_module.legal_actions(load_state(game), game.to_move[0])[0]
+    with pytest.raises(services.GameError, match="not your turn"):
+        services.move_play(
+            game_id=game.pk, user=seat_user(game, waiting), action=action, expected_version=0
+        )
+    with pytest.raises(services.GameError, match="not playing in this game"):
+        services.move_play(game_id=game.pk, user=carol, action=action, expected_version=0)
+    with pytest.raises(services.GameError, match="no such game"):
+        services.move_play(game_id=999999, user=alice, action=action, expected_version=0)
+
+
+def test_resigning_a_two_player_game_gives_the_other_the_win(alice, bob):
+    game = start_game("triad", [alice, bob])
+    services.game_resign(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert "resigned" in game.result_reason
+    assert game.seats.get(user=bob).is_winner
+    assert not game.seats.get(user=alice).is_winner
+    assert game.seats.get(user=alice).status == SeatStatus.RESIGNED
+
+
+def test_resigning_a_three_player_game_hands_the_seat_to_a_computer(alice, bob, carol):
+    game = start_game("trias", [alice, bob, carol])
+    services.game_resign(game_id=game.pk, user=carol)
+    game.refresh_from_db()
+    seat = game.seats.get(user=carol)
+    assert game.status == GameStatus.ACTIVE
+    assert seat.controller == "bot" and seat.status == SeatStatus.RESIGNED
+    # The computer acts at once whenever that seat is due.
+    assert seat.index not in game.to_move
+    services.game_resign(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.seats.get(user=alice).is_winner
+
+
+def test_a_draw_is_offered_and_accepted_in_triad(alice, bob):
+    game = start_game("triad", [alice, bob])
+    services.draw_offer(game_id=game.pk, user=alice)
+    with pytest.raises(services.GameError, match="own draw offer"):
+        services.draw_answer(game_id=game.pk, user=alice, accept=True)
+    services.draw_answer(game_id=game.pk, user=bob, accept=False)
+    game.refresh_from_db()
+    assert game.draw_offered_by is None and game.status == GameStatus.ACTIVE
+    services.draw_offer(game_id=game.pk, user=bob)
+    services.draw_answer(game_id=game.pk, user=alice, accept=True)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.seats.filter(is_winner=True).count() == 2
+    assert game.result_reason == "Drawn by agreement."
+
+
+def test_a_draw_cannot_be_offered_in_trias(alice, bob):
+    game = start_game("trias", [alice, bob])
+    with pytest.raises(services.GameError, match="cannot be offered"):
+        services.draw_offer(game_id=game.pk, user=alice)
+
+
+def test_leaving_before_the_start_frees_the_seat(alice, bob, carol):
+    game = services.game_create(
+        creator=alice,
+        engine="trias",
+        num_players=3,
+        options={},
+        days_per_move=7,
+        invitees=[bob],
+        is_public=True,
+    )
+    services.invitation_decline(game_id=game.pk, user=bob)
+    assert not game.seats.filter(user=bob).exists()
+    services.game_join(game_id=game.pk, user=carol)
+    game.refresh_from_db()
+    assert game.status == GameStatus.OPEN
+
+
+def test_declining_a_private_invitation_aborts_the_game(alice, bob):
+    game = services.game_create(
+        creator=alice,
+        engine="triad",
+        num_players=2,
+        options={},
+        days_per_move=3,
+        invitees=[bob],
+        is_public=False,
+    )
+    services.invitation_decline(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ABORTED
+
+
+@pytest.mark.parametrize(
+    ("engine", "players"), [("triad", 2), ("trias", 2), ("trias", 3), ("tritarea", 2)]
+)
+def test_finished_games_replay_to_their_snapshot(engine, players):
+    users = [UserFactory() for _ in range(players)]
+    game = play_random(start_game(engine, users), seed=players)
+    assert game.status == GameStatus.FINISHED
+    assert game.moves.count() == game.version
+    states = game_states(game)
+    assert game.engine_module.to_json(states[-1]) == game.state
+    assert game.seats.filter(is_winner=True).exists()
+    assert all(s.score is not None for s in game.seats.all())
