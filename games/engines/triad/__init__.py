@@ -53,6 +53,7 @@ __all__ = [
     "WHITE",
     "State",
     "apply",
+    "canonical",
     "describe",
     "evaluate",
     "from_diagram",
@@ -143,6 +144,8 @@ def _resolve(state: State, seat: int, action: str) -> tuple:
         if seat not in (BLACK, WHITE):
             raise IllegalAction(f"there is no seat {seat!r} in Triad")
         raise IllegalAction(f"it is not your turn: {COLOURS[state.to_play]} is to move")
+    if not isinstance(action, str):
+        raise IllegalAction(f"{action!r} is not a Triad action: {notation.HELP}")
     legal = state.legal_map()
     act = legal.get(action)
     if act is not None:
@@ -236,6 +239,7 @@ def view(state: State, seat: int | None) -> dict:
         "removed": list(state.removed),
         "removals_to_win": rules.REMOVALS_TO_WIN,
         "to_move": list(to_move(state)),
+        "turn": None if state.result else state.to_play,
         "ply": state.ply,
         "plies_since_triad": state.quiet,
         "quiet_ply_limit": rules.QUIET_PLY_LIMIT,

@@ -310,6 +310,26 @@ def removal_candidates(
     return tuple(sorted({c for w in triads for c in w if lo < board[c] <= lo + 3}))
 
 
+# --- the end (rulebook End of the Game; TD9, TD10) ---------------------------------
+
+
+def has_won(removed: int) -> bool:
+    """TD9: a player wins on removing their third die."""
+    return removed >= REMOVALS_TO_WIN
+
+
+def third_repetition(history: tuple[tuple[int, ...], ...], key: tuple[int, ...]) -> bool:
+    """TD10 (site rule): the same position with the same player to move occurs for
+    the third time. ``history`` holds the positions since the last Triad (earlier
+    ones cannot recur: a Triad always takes a die off the board) including ``key``."""
+    return history.count(key) >= REPETITION_LIMIT
+
+
+def quiet_limit_reached(quiet: int) -> bool:
+    """TD10 (site rule): 80 moves in a row without a Triad draw the game."""
+    return quiet >= QUIET_PLY_LIMIT
+
+
 # --- applying ---------------------------------------------------------------------
 
 
@@ -350,9 +370,9 @@ def play(state: State, act: tuple) -> State:
     history = (*state.history, key)
     quiet = state.quiet + 1
     result = ""
-    if history.count(key) >= REPETITION_LIMIT:
+    if third_repetition(history, key):
         result = "repetition"
-    elif quiet >= QUIET_PLY_LIMIT:
+    elif quiet_limit_reached(quiet):
         result = "quiet"
     return State(
         seed=state.seed,
@@ -378,7 +398,7 @@ def _remove(state: State, cell: int, board: tuple[int, ...], last: tuple) -> Sta
     new_board = tuple(b)
     removed = list(state.removed)
     removed[seat] += 1
-    won = removed[seat] >= REMOVALS_TO_WIN
+    won = has_won(removed[seat])
     nxt = 1 - seat
     # ``ply`` counts actions: a move with an automatic removal is one, a chosen
     # removal (TD8) one more.
