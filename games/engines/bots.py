@@ -77,7 +77,7 @@ class MonteCarloBot:
         depth: int = 30,
         width: int = 12,
         greedy: float = 0.0,
-        max_seconds: float | None = 5.0,
+        max_seconds: float | None = 3.0,
     ):
         self.rng = random.Random(seed)
         self.playouts = max(1, playouts)

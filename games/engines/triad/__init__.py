@@ -48,6 +48,8 @@ options: dict[str, Option] = {
     ),
 }
 
+_OPTIONS = options
+
 __all__ = [
     "BLACK",
     "WHITE",
@@ -75,11 +77,11 @@ def validate_options(num_players: int, options: dict | None) -> dict:
     if num_players != 2:
         raise ValueError(f"Triad is a game for 2 players, not {num_players}")
     options = dict(options or {})
-    unknown = sorted(set(options) - set(globals()["options"]))
+    unknown = sorted(set(options) - set(_OPTIONS))
     if unknown:
         raise ValueError(f"unknown Triad option(s): {', '.join(unknown)}")
     out = {}
-    for key, opt in globals()["options"].items():
+    for key, opt in _OPTIONS.items():
         val = options.get(key, opt.default)
         allowed = [choice for choice, _ in opt.choices]
         if val not in allowed:
@@ -250,8 +252,11 @@ def view(state: State, seat: int | None) -> dict:
     }
 
 
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def _triads_phrase(count: int) -> str:
-    return "a Triad" if count == 1 else f"{count} Triads"
+    return "a Triad" if count == 1 else f"{_NUMBER_WORDS.get(count, count)} Triads"
 
 
 def describe(state: State, seat: int, action: str) -> str:

@@ -224,7 +224,7 @@ def test_td8_two_triads_at_once_give_one_removal_of_the_players_choice():
     assert t.legal_actions(after, t.BLACK) == ["x a3", "x c3", "x e3"]
     assert t.view(after, t.WHITE)["pending_removal"] == ["a3", "c3", "e3"]
     assert t.describe(s, t.BLACK, "c1-c3=2") == (
-        "Black turns the I on c1 to II and moves it to c3, completing 2 Triads; "
+        "Black turns the I on c1 to II and moves it to c3, completing two Triads; "
         "Black now chooses which of their dice to remove (a3, c3, e3)."
     )
     with pytest.raises(IllegalAction, match="must first choose which die to remove"):
