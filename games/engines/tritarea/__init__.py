@@ -38,6 +38,23 @@ from .rules import new_game as _new_game
 from .state import State, from_json, to_json
 from .view import describe, view
 
+# Where the rulebook and rulings TT1-TT11 are silent, these site rules decide (for the
+# game's help page; each is implemented and tested where its module says).
+SITE_RULES: tuple[str, ...] = (
+    "Round 1's start player is drawn at random among the people; the solo player starts.",
+    "Start player of rounds 2 and 3 (TT7): on a tie, the tied seat first clockwise after "
+    "the previous start player; computer seats can become start player.",
+    "Round 3 runs: deal, secret lead-area declarations, reveal, block sale, eight tricks. "
+    "A 5 declared as 0 or 10 is paid at the reveal, so the score track keeps the secret.",
+    "A round-2 declaration-of-intent 5 that scores counts as 10 for 2 points when its "
+    "holder has 2 points (always the better choice); computer seats keep 5.",
+    "After players tied for first in an area, the next colour is third (lead area: -rank).",
+    "With 3 people, when the computer seat holds the first right and also won the previous "
+    "trick (or starts the round), the person seated after it decides where it builds.",
+    "A rights holder without blocks defaults at once and loses the played rank.",
+    "Unplaced blocks cost 2 points each at the end of round 3 only.",
+)
+
 name = "tritarea"
 title = "Tri*T*Area"
 min_players = 1
@@ -73,6 +90,7 @@ def seat_labels(num_players: int, options: dict | None = None) -> list[str]:
 
 
 __all__ = [
+    "SITE_RULES",
     "Outcome",
     "State",
     "apply",

@@ -11,6 +11,7 @@ from .board import AREA_OF, AREAS, BONUS, SQUARES
 from .cards import parse_played
 from .notation import PASS, normalize
 from .rules import LABELS, NPC, acting_seat, deciding_for, to_move
+from .scoring import area_standings
 from .state import BUILD, EXTRA, SELL, State
 
 
@@ -68,6 +69,7 @@ def view(state: State, seat: int | None) -> dict:
             letter: {"name": name, "colour": colour, "first": p1, "second": p2}
             for letter, (name, colour, p1, p2) in AREAS.items()
         },
+        "standings": {area: area_standings(state.board, area) for area in AREAS},
         "played": [{"seat": s, "card": card, "rank": rank} for s, card, rank in state.trick],
         "played_this_round": list(state.seen),
         "adopted": state.adopted or None,

@@ -120,3 +120,14 @@ def test_npc_hands_are_never_shown():
     v = tt.view(s, 0)
     assert v["hand"] == list(s.hands[0])
     assert tt.view(replace(s), 1)["hand"] is None
+
+
+def test_two_people_play_in_the_order_a_b_b_a():
+    """2-player rules: turn order A b B a (clarified with the publisher)."""
+    s = position(2, leader=0, hands=(("I1",), ("M2", "E1"), ("I3",), ("H4", "E2")))
+    s = tt.apply(s, 0, "p I1")
+    assert [seat for seat, _c, _r in s.trick] == [0, 1]  # NPC b played at once
+    assert tt.to_move(s) == (2,)
+    s = tt.apply(s, 2, "p I3")
+    assert [seat for seat, _c, _r in s.trick] == [0, 1, 2, 3]
+    assert s.rights == ((0, 1), (2, 3))

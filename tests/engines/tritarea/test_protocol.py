@@ -248,3 +248,12 @@ def test_states_are_never_mutated():
     with pytest.raises(AttributeError):
         s.round = 2  # type: ignore[misc]
     assert replace(s) == s
+
+
+def test_view_shows_area_standings():
+    s = building(((0, 3), (1, 8)), "M", stacks={"a1": (1, 0), "b1": (2,), "c1": (2,)})
+    assert tt.view(s, None)["standings"] == {"I": [[2], [0]], "M": [], "E": [], "H": []}
+
+
+def test_site_rules_are_listed_for_the_help_page():
+    assert len(tt.SITE_RULES) >= 5 and all(isinstance(rule, str) for rule in tt.SITE_RULES)
