@@ -2,6 +2,17 @@
 
 Never in a view: another seat's hand, NPC hands, the deck, a hidden round-3 declaration
 before the reveal, a round-2 declaration card before scoring, the seed.
+
+View fields: ``round``, ``trick`` (1-8), ``phase`` (lead, sell, play, build, extra,
+over), ``start_player``, ``leader``, ``to_move`` (people), ``acting_seat`` (whose
+cards or blocks the pending decision uses), ``deciding_for`` (the computer seat a person
+decides for, else None), ``seats`` (label, colour, computer, score, blocks, cards in
+hand, lead declared / revealed lead, team), ``hand`` (the viewer's own, else None),
+``board`` (16 squares: area, stack bottom to top, height, bonus still available,
+printed bonus), ``areas`` (names and points), ``standings`` (per area, groups of tied
+seats, strongest first), ``played`` (this trick), ``played_this_round``, ``adopted``,
+``rights``, ``building``, ``last_built``, ``sell_order``, ``leads_revealed``, ``log``,
+``scoring`` (lines of each finished round), and ``teams`` in the 2-person game.
 """
 
 from __future__ import annotations
