@@ -128,6 +128,15 @@ def check_refusals(engine: ModuleType, state, seats: int, movers: tuple, pool: l
     assert engine.to_json(state) == before, "a refused action changed the state"
 
 
+def check_finished(engine: ModuleType, state, seats: int, played: list) -> None:
+    """A finished game offers nothing and refuses everything."""
+    for seat in range(seats):
+        assert engine.legal_actions(state, seat) == [], "a finished game has legal actions"
+        for action in [NOT_AN_ACTION[2], *(a for s, a in played[-2:] if s == seat)]:
+            with pytest.raises(IllegalAction):
+                engine.apply(state, seat, action)
+
+
 def play_random_game(engine: ModuleType, num_players: int, seed: int, options: dict):
     rng = random.Random(seed)
     state = engine.new_game(num_players, seed, options)
@@ -139,6 +148,7 @@ def play_random_game(engine: ModuleType, num_players: int, seed: int, options: d
         check_state(engine, state, seats, seed)
         movers = engine.to_move(state)
         if not movers:
+            check_finished(engine, state, seats, played)
             return state, played
         if step % 3 == 0 or len(movers) > 1:
             check_refusals(engine, state, seats, movers, pool)

@@ -229,10 +229,10 @@ def reachable(board: tuple[int, ...], cell: int) -> list[tuple[int, int]]:
     return out
 
 
-def normal_moves(board: tuple[int, ...], seat: int) -> list[tuple[int, int]]:
-    """Rulebook Actions 1-3 with TD4/TD5: ``(from, to)`` for each own die, each new
-    value different from the current one, and each direction where the die can
-    travel exactly that many cells."""
+def normal_moves(board: tuple[int, ...], seat: int) -> list[int]:
+    """Rulebook Actions 1-3 with TD4/TD5: ``from * 64 + to`` (sorted) for each own
+    die, each new value different from the current one, and each direction where
+    the die can travel exactly that many cells."""
     moves = []
     lo = 3 * seat
     for cell in range(SIZE * SIZE):
