@@ -8,7 +8,8 @@ The engine protocol of :mod:`games.engines.base`; the rules live in small module
 - ``npc``: computer seats and who decides for them (TT8); ``seats``: seat layouts
 - ``rules``: the game flow; ``view``: secrets (TT11) and descriptions
 - ``notation``: the action notation (``p H7``, ``b c2``, ``b c2 c2``, ``x d2``, ``pass``,
-  ``sell 3``, ``lead M4``); ``determinize``: re-drawing hidden cards for bots
+  ``sell 3``, ``lead M4``); ``determinize``: re-drawing hidden cards for bots;
+  ``evaluate``: a quick position estimate for the search bot
 
 Seats: 4 people 0-3 clockwise; 3 people at 0-2 with the NPC at 3; 2 people in the
 rulebook's team order A b B a (people at 0 and 2, NPC b at 1 and NPC a at 3; teams
@@ -27,6 +28,7 @@ from __future__ import annotations
 from ..base import Option, Outcome
 from . import seats as _seats
 from .determinize import determinize
+from .evaluate import evaluate
 from .rules import (
     apply,
     legal_actions,
@@ -52,6 +54,7 @@ SITE_RULES: tuple[str, ...] = (
     "With 3 people, when the computer seat holds the first right and also won the previous "
     "trick (or starts the round), the person seated after it decides where it builds.",
     "A rights holder without blocks defaults at once and loses the played rank.",
+    "Solo game: a tie for most points with a computer seat still counts as success.",
     "Unplaced blocks cost 2 points each at the end of round 3 only.",
 )
 
@@ -97,6 +100,7 @@ __all__ = [
     "computer_seats",
     "describe",
     "determinize",
+    "evaluate",
     "from_json",
     "legal_actions",
     "max_players",

@@ -257,3 +257,19 @@ def test_view_shows_area_standings():
 
 def test_site_rules_are_listed_for_the_help_page():
     assert len(tt.SITE_RULES) >= 5 and all(isinstance(rule, str) for rule in tt.SITE_RULES)
+
+
+def test_evaluate_is_in_range_and_favours_the_leader():
+    s = building(((0, 3), (1, 8)), "M", scores=(30, 10, 10, 10))
+    assert tt.evaluate(s, 0) > 0.5 > tt.evaluate(s, 1)
+    for people in (1, 2, 3, 4):
+        final = random_game(people, 2)
+        assert all(0.0 <= tt.evaluate(final, seat) <= 1.0 for seat in range(4))
+
+
+def test_the_search_bot_plays_a_whole_game_from_determinized_states():
+    from games.engines.bots import MonteCarloBot, play_game
+
+    bot = MonteCarloBot(seed=1, playouts=4, depth=4, width=3)
+    final, played = play_game(tt, lambda seat: bot, 2, seed=5)
+    assert tt.outcome(final) is not None and played

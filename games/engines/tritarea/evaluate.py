@@ -1,0 +1,46 @@
+"""A quick estimate of a seat's chances, for the search bot (``games.engines.bots``).
+
+It projects the scores as if the round ended now (area majorities and tallest building
+of the current board added to the score track) and compares the seat with its best
+rival: the other team in the 2-person game, the other people with 3 people, every
+other seat with 1 or 4 people. The difference maps smoothly into [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import seats
+from .board import AREAS
+from .rules import NPC
+from .scoring import area_points, tallest_points
+from .state import State
+
+SCALE = 15.0  # points of lead that make a position clearly better
+
+
+def projected_scores(state: State) -> list[int]:
+    projected = list(state.scores)
+    for area in AREAS:
+        for seat, points in area_points(state.board, area).items():
+            projected[seat] += points
+    for _square, owner, points in tallest_points(state.board):
+        projected[owner] += points
+    return projected
+
+
+def evaluate(state: State, seat: int) -> float:
+    projected = projected_scores(state)
+    n = state.num_players
+    if n == 2:
+        team = {k: sum(projected[s] for s in members) for k, members in seats.TEAMS.items()}
+        mine = team[seats.TEAM_OF[seat]]
+        rival = max(v for k, v in team.items() if k != seats.TEAM_OF[seat])
+    else:
+        npc = NPC[n]
+        rivals = [
+            projected[s] for s in range(seats.NUM_SEATS) if s != seat and (n != 3 or not npc[s])
+        ]
+        mine = projected[seat]
+        rival = max(rivals) if rivals else 0
+    return 0.5 + 0.5 * math.tanh((mine - rival) / SCALE)
