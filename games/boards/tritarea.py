@@ -156,13 +156,14 @@ def _grid(view: dict, actions: Sequence[str], selected: str | None) -> list[str]
         if name in doubles and selected == f"sq:{name}":
             out.append(
                 f'<g class="choice"{_attr("data-action", f"b {name}")}>'
-                f'<rect x="{x + 8}" y="{y + CELL / 2 - 12:g}" width="{CELL - 16}" height="24" '
+                f'<rect x="{x + 8}" y="{y + 24}" width="{CELL - 16}" height="22" '
                 'rx="4" fill="#ffffff" stroke="#d81b60"/>'
-                + _text(x + CELL / 2, y + CELL / 2 + 5, "1 block", size=12)
+                + _text(x + CELL / 2, y + 39, "1 block", size=12)
                 + "</g>"
-                + _text(x + CELL / 2, y + CELL / 2 + 28, "again: 2 blocks", size=10,
-                        fill="#d81b60")
-            )  # fmt: skip
+                + f'<rect x="{x + 8}" y="{y + 48}" width="{CELL - 16}" height="14" rx="3" '
+                'fill="#ffffff" fill-opacity="0.85" pointer-events="none"/>'
+                + _text(x + CELL / 2, y + 59, "again: 2 blocks", size=9, fill="#d81b60")
+            )
     return out
 
 
