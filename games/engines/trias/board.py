@@ -75,23 +75,36 @@ def format_pos(pos: Pos) -> str:
     return text
 
 
-def surrounding_water(tiles: frozenset[Pos] | set[Pos], radius: int) -> frozenset[Pos]:
-    """The water positions within ``radius`` that connect to the outside (TS2).
+@lru_cache(maxsize=64)
+def _disc_graph(radius: int):
+    """``disc(radius)`` as indices: positions, index of each, neighbours within, ring."""
+    positions = disc(radius)
+    index = {p: i for i, p in enumerate(positions)}
+    adjacent = [[index[n] for n in neighbours(p) if n in index] for p in positions]
+    outer = [index[p] for p in ring(radius)]
+    return positions, index, adjacent, outer
 
-    Every tile must lie at distance ``< radius``, so the ring at ``radius`` is water
-    and belongs to the surrounding water; beyond it everything does.
+
+def interior_water(tiles, radius: int) -> list[Pos]:
+    """The water positions enclosed by ``tiles`` (TS2): not connected to the outside.
+
+    Every tile must lie at distance ``< radius``, so the ring at ``radius`` is open
+    water; a flood fill from it finds the surrounding water, the rest is enclosed.
     """
-    inside = set(disc(radius))
-    inside.difference_update(tiles)
-    start = list(ring(radius))
-    seen = set(start)
-    stack = start
+    positions, index, adjacent, outer = _disc_graph(radius)
+    blocked = bytearray(len(positions))
+    for t in tiles:
+        blocked[index[t]] = 1
+    seen = bytearray(len(positions))
+    for i in outer:
+        seen[i] = 1
+    stack = list(outer)
     while stack:
-        for n in neighbours(stack.pop()):
-            if n in inside and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return frozenset(seen)
+        for j in adjacent[stack.pop()]:
+            if not seen[j] and not blocked[j]:
+                seen[j] = 1
+                stack.append(j)
+    return [positions[i] for i in range(len(positions)) if not seen[i] and not blocked[i]]
 
 
 def components(positions: frozenset[Pos] | set[Pos]) -> list[frozenset[Pos]]:
@@ -119,6 +132,7 @@ class Board:
 
     __slots__ = (
         "coast",
+        "coast_far",
         "land",
         "main",
         "mass_of",
@@ -126,7 +140,6 @@ class Board:
         "radius",
         "sea_of",
         "seas",
-        "surrounding",
         "targets",
         "texts",
     )
@@ -134,9 +147,7 @@ class Board:
     def __init__(self, land: dict[Pos, str]):
         self.land = land
         self.radius = max((distance(p) for p in land), default=0) + 1
-        self.surrounding = surrounding_water(land.keys(), self.radius)
-        water_inside = [p for p in disc(self.radius) if p not in land and p not in self.surrounding]
-        self.seas = components(frozenset(water_inside))
+        self.seas = components(frozenset(interior_water(land, self.radius)))
         self.sea_of = {p: i for i, sea in enumerate(self.seas) for p in sea}
         self.masses = components(frozenset(land))
         self.mass_of = {p: i for i, mass in enumerate(self.masses) for p in mass}
@@ -150,16 +161,22 @@ class Board:
                     if n not in land:
                         counts[n] = counts.get(n, 0) + 1
             self.coast.append(counts)
+        # The same, as (distance, position, count), farthest first.
+        self.coast_far = [
+            sorted(((distance(d), d, n) for d, n in counts.items()), reverse=True)
+            for counts in self.coast
+        ]
         self.targets: dict[Pos, tuple[Pos, ...]] = {}  # filled by drift.drift_targets
         self.texts: dict[object, object] = {}  # memo of notation built from this board
 
     def is_surrounding(self, pos: Pos) -> bool:
         """Whether the water position ``pos`` belongs to the surrounding water."""
-        return pos in self.surrounding or distance(pos) > self.radius
+        return pos not in self.land and pos not in self.sea_of
 
     def touches_surrounding(self, pos: Pos) -> bool:
         """Whether the tile at ``pos`` has an edge on the surrounding water."""
-        return any(n not in self.land and self.is_surrounding(n) for n in neighbours(pos))
+        land, sea_of = self.land, self.sea_of
+        return any(n not in land and n not in sea_of for n in neighbours(pos))
 
     def interior_sea_positions(self) -> list[Pos]:
         return sorted(p for sea in self.seas for p in sea)

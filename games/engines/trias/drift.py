@@ -33,33 +33,31 @@ def _drift_targets(board: Board, p: Pos) -> tuple[Pos, ...]:
     m = board.mass_of[p]
     if len(board.masses[m]) < 2 or not board.touches_surrounding(p):
         return ()
-    land = board.land
-    # Lifting the tile opens p, and every interior sea beside p, to the surrounding water.
-    opened = {p}
+    # Lifting the tile opens p, and every interior sea beside p, to the surrounding
+    # water.
+    opened = set()
     for n in neighbours(p):
         sea = board.sea_of.get(n)
         if sea is not None:
-            opened |= board.seas[sea]
-    beside_p = set(neighbours(p))
+            opened.add(sea)
+    beside_p = neighbours(p)
     dist_p = distance(p)
+    sea_of = board.sea_of
     result = []
-    for d, count in board.coast[m].items():
-        if distance(d) <= dist_p:
-            continue
+    for dist_d, d, count in board.coast_far[m]:
+        if dist_d <= dist_p:
+            break
         if d in beside_p:
             count -= 1  # the lifted tile no longer holds d to the land mass
-        if count < 1:
-            continue
-        # Placing a tile never cuts all of its water neighbours off the outside: a
-        # path from one of them to the open sea through d can restart at its last
-        # neighbour of d. So the placed tile touches the surrounding water exactly
-        # when d has a neighbour in the surrounding water after the lift.
-        if not any(
-            (n == p or n not in land) and (n in opened or board.is_surrounding(n))
-            for n in neighbours(d)
-        ):
-            continue
-        result.append(d)
+            if count < 1:
+                continue
+        # The placed tile must touch the surrounding water. Placing a tile never cuts
+        # all of its water neighbours off the open sea (a path out through d can
+        # restart at its last neighbour of d), so that holds exactly when d itself is
+        # surrounding water after the lift: outside already, or in a sea beside p.
+        sea = sea_of.get(d)
+        if sea is None or sea in opened:
+            result.append(d)
     return tuple(sorted(result))
 
 
@@ -119,6 +117,17 @@ def drift_actions(
     cached = board.texts.get(key)
     if cached is None:
         cached = board.texts[key] = [
-            f"d {format_pos(p)}>{format_pos(d)}" for p, d in legal_drifts(board, present, kinds)
+            drift_text(p, d) for p, d in legal_drifts(board, present, kinds)
         ]
     return cached
+
+
+_DRIFT_TEXT: dict[tuple[Pos, Pos], str] = {}
+
+
+def drift_text(p: Pos, d: Pos) -> str:
+    """``d p>d``, memoised."""
+    text = _DRIFT_TEXT.get((p, d))
+    if text is None:
+        text = _DRIFT_TEXT[(p, d)] = f"d {format_pos(p)}>{format_pos(d)}"
+    return text

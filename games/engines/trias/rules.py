@@ -19,7 +19,6 @@ again until its turn is over:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from ..base import IllegalAction, seeded_rng
@@ -35,10 +34,10 @@ from .cards import (
     land_tiles,
     water_tiles,
 )
-from .drift import drift_actions, legal_drifts, why_not_drift
+from .drift import drift_actions, drift_text, legal_drifts, why_not_drift
 from .notation import parse, step, unparse
 from .scoring import final_points, interim_land_mass, interim_points
-from .state import ACTIONS, CARD, DRIFT, OVER, PLACE, Herd, State
+from .state import ACTIONS, CARD, DRIFT, OVER, PLACE, Herd, State, evolve
 
 COLOURS = ("Red", "Blue", "Purple", "Black", "White")
 DRIFT_COST = 3
@@ -189,7 +188,7 @@ def _legal(state: State, seat: int) -> list[str]:
     if state.phase == CARD:
         return ["play", "draw"]
     if state.phase == DRIFT:
-        return [f"d {step(p, d)}" for p, d in phase1_drifts(state)]
+        return [drift_text(p, d) for p, d in phase1_drifts(state)]
     return _phase2(state, seat)
 
 
@@ -269,7 +268,7 @@ def apply(state: State, seat: int, action: str) -> State:
     if kind == "play":
         card = state.hands[seat]
         hands = _set(state.hands, seat, "")
-        new = replace(state, hands=hands, hand_played=True)
+        new = evolve(state, hands=hands, hand_played=True)
         new = _log(new, f"{label(seat)} plays the hand card: {CARD_NAMES[card]}.")
         return _resolve_card(new, card)
     if kind == "draw":
@@ -281,7 +280,7 @@ def apply(state: State, seat: int, action: str) -> State:
     if kind == "drift":
         new = _drift(state, *args)
         if state.phase == DRIFT:
-            return _start_actions(replace(new, card=""))
+            return _start_actions(evolve(new, card=""))
         return _spend(new, DRIFT_COST)
     if kind in ("move", "move+"):
         return _spend(_move(state, seat, args[0], args[1], kind == "move+"), 1)
@@ -297,38 +296,38 @@ def _set(values: tuple, index: int, value) -> tuple:
 
 
 def _log(state: State, *lines: str) -> State:
-    return replace(state, log=state.log + lines)
+    return evolve(state, log=state.log + lines)
 
 
 def _place(state: State, pos: Pos) -> State:
     seat = state.current
     herds = (*state.herds, Herd(state.next_herd, seat, pos), Herd(state.next_herd + 1, seat, pos))
-    new = replace(
+    new = evolve(
         state,
         herds=herds,
         next_herd=state.next_herd + 2,
         stock=_set(state.stock, seat, state.stock[seat] - 2),
     )
     if state.placing:
-        return replace(new, current=state.placing[0], placing=state.placing[1:])
-    return _start_turn(replace(new, placing=(), turn=0), state.order[0])
+        return evolve(new, current=state.placing[0], placing=state.placing[1:])
+    return _start_turn(evolve(new, placing=(), turn=0), state.order[0])
 
 
 def _draw(state: State) -> tuple[str, State]:
     """The top card of the deck and the state without it."""
-    return state.deck[0], replace(state, deck=state.deck[1:])
+    return state.deck[0], evolve(state, deck=state.deck[1:])
 
 
 def _start_turn(state: State, seat: int) -> State:
-    new = replace(state, current=seat, turn=state.turn + 1, card="", hand_played=False)
+    new = evolve(state, current=seat, turn=state.turn + 1, card="", hand_played=False)
     if state.last_round:
-        return replace(new, phase=ACTIONS, actions_left=LAST_ROUND_ACTIONS)
-    return replace(new, phase=CARD, actions_left=0)
+        return evolve(new, phase=ACTIONS, actions_left=LAST_ROUND_ACTIONS)
+    return evolve(new, phase=CARD, actions_left=0)
 
 
 def _start_actions(state: State) -> State:
     n = LAST_ROUND_ACTIONS if state.last_round else base_actions(state.num_players)
-    return replace(state, phase=ACTIONS, card="", actions_left=n)
+    return evolve(state, phase=ACTIONS, card="", actions_left=n)
 
 
 def _meteorite_in_phase1(state: State) -> State:
@@ -336,7 +335,7 @@ def _meteorite_in_phase1(state: State) -> State:
     the last round, the others follow clockwise (TS12)."""
     seat = state.current
     queue = tuple(s for s in clockwise_after(state, seat) if s != seat)
-    new = replace(state, last_round=True, last_queue=queue)
+    new = evolve(state, last_round=True, last_queue=queue)
     new = _log(
         new,
         f"{label(seat)} draws the Meteorite Impact: the last round begins with this turn "
@@ -347,7 +346,7 @@ def _meteorite_in_phase1(state: State) -> State:
 
 def _resolve_card(state: State, card: str) -> State:
     """Phase 1 after the card: the mandatory drift, its colour fallback or its lapse (TS5)."""
-    new = replace(state, phase=DRIFT, card=card)
+    new = evolve(state, phase=DRIFT, card=card)
     drifts = phase1_drifts(new)
     if not drifts:
         new = _log(new, f"No tile can drift for {label(state.current)}: the drift lapses.")
@@ -362,7 +361,7 @@ def _resolve_card(state: State, card: str) -> State:
 
 
 def _spend(state: State, cost: int) -> State:
-    new = replace(state, actions_left=state.actions_left - cost)
+    new = evolve(state, actions_left=state.actions_left - cost)
     if new.actions_left <= 0:
         return end_turn(new)
     return new
@@ -374,7 +373,7 @@ def _drift(state: State, p: Pos, d: Pos) -> State:
     board = state.board
     kind = board.land[p]
     tiles = tuple(sorted([t for t in state.tiles if (t[0], t[1]) != p] + [(d[0], d[1], kind)]))
-    new = replace(state, tiles=tiles, scored=())
+    new = evolve(state, tiles=tiles, scored=())
     new = _log(
         new,
         f"{label(state.current)} drifts the {LANDSCAPE_NAMES[kind]} tile from "
@@ -393,7 +392,7 @@ def _drift(state: State, p: Pos, d: Pos) -> State:
     scores = tuple(state.scores[s] + points.get(s, 0) for s in range(state.num_players))
     text = ", ".join(f"{label(s)} {n}" for s, n in sorted(points.items())) or "no herds there"
     where = " ".join(format_pos(p) for p in sorted(mass))
-    new = replace(new, scores=scores, scored=tuple(sorted(mass)))
+    new = evolve(new, scores=scores, scored=tuple(sorted(mass)))
     return _log(new, f"Interim scoring of the land mass {where} ({len(mass)} tiles): {text}.")
 
 
@@ -405,8 +404,10 @@ def _pick(herds: list[Herd], fertile_first: bool) -> Herd:
 def _move(state: State, seat: int, a: Pos, b: Pos, fertile: bool) -> State:
     own = [h for h in state.herds_at()[a] if h.owner == seat]
     herd = _pick(own, fertile_first=fertile)
-    herds = tuple(replace(h, pos=b, moved=True) if h is herd else h for h in state.herds)
-    return replace(state, herds=herds)
+    herds = tuple(
+        Herd(h.id, h.owner, b, h.born, h.bred, True) if h is herd else h for h in state.herds
+    )
+    return evolve(state, herds=herds)
 
 
 def _rescue(state: State, seat: int, pairs: tuple[tuple[Pos, Pos], ...]) -> State:
@@ -416,17 +417,20 @@ def _rescue(state: State, seat: int, pairs: tuple[tuple[Pos, Pos], ...]) -> Stat
         left = [h for h in at[s] if h.owner == seat and h.id not in moved]
         moved[_pick(left, fertile_first=True).id] = t
     herds = tuple(
-        replace(h, pos=moved[h.id], moved=True) if h.id in moved else h for h in state.herds
+        Herd(h.id, h.owner, moved[h.id], h.born, h.bred, True) if h.id in moved else h
+        for h in state.herds
     )
-    return replace(state, herds=herds)
+    return evolve(state, herds=herds)
 
 
 def _reproduce(state: State, seat: int, pos: Pos) -> State:
     own = [h for h in state.herds_at()[pos] if h.owner == seat and h.fertile]
     parent = _pick(own, fertile_first=True)
-    herds = tuple(replace(h, bred=True) if h is parent else h for h in state.herds)
+    herds = tuple(
+        Herd(h.id, h.owner, h.pos, h.born, True, h.moved) if h is parent else h for h in state.herds
+    )
     herds += (Herd(state.next_herd, seat, pos, born=True),)
-    return replace(
+    return evolve(
         state,
         herds=herds,
         next_herd=state.next_herd + 1,
@@ -446,11 +450,11 @@ def end_turn(state: State) -> State:
     herds = tuple(
         Herd(h.id, h.owner, h.pos) if (h.born or h.bred or h.moved) else h for h in new.herds
     )
-    new = replace(new, herds=herds, hand_played=False, actions_left=0, card="")
+    new = evolve(new, herds=herds, hand_played=False, actions_left=0, card="")
     if new.last_round:
         if not new.last_queue:
             return final_scoring(new)
-        return _start_turn(replace(new, last_queue=new.last_queue[1:]), new.last_queue[0])
+        return _start_turn(evolve(new, last_queue=new.last_queue[1:]), new.last_queue[0])
     following = clockwise_after(new, seat)
     if not following:
         return final_scoring(new)
@@ -486,9 +490,9 @@ def phase3(state: State) -> State:
     if gone:
         herds = tuple(h for h in state.herds if h.id not in gone)
         stock = _set(state.stock, seat, state.stock[seat] + len(gone))
-        new = _log(replace(state, herds=herds, stock=stock), *lines)
+        new = _log(evolve(state, herds=herds, stock=stock), *lines)
     if not any(h.owner == seat for h in new.herds):
-        new = replace(new, eliminated=(*new.eliminated, seat))
+        new = evolve(new, eliminated=(*new.eliminated, seat))
         new = _log(new, f"{label(seat)} has no herd left on the board and is out of the game.")
     return new
 
@@ -501,14 +505,14 @@ def _phase4(state: State) -> State:
     card, new = _draw(state)
     if card == METEORITE:
         queue = tuple(clockwise_after(new, seat))
-        new = replace(new, last_round=True, last_queue=queue)
+        new = evolve(new, last_round=True, last_queue=queue)
         first = label(queue[0]) if queue else "nobody"
         return _log(
             new,
             f"{label(seat)} draws the Meteorite Impact: the last round begins with {first} "
             "(no drift, 2 actions each).",
         )
-    return replace(
+    return evolve(
         new, hands=_set(new.hands, seat, card), hand_from=_set(new.hand_from, seat, origin)
     )
 
@@ -550,7 +554,7 @@ def final_scoring(state: State) -> State:
         )
     if not lines:
         lines.append("Final scoring: every tile is on the main land mass, which is not scored.")
-    new = replace(state, scores=tuple(scores), phase=OVER, actions_left=0, last_queue=())
+    new = evolve(state, scores=tuple(scores), phase=OVER, actions_left=0, last_queue=())
     return _log(new, *lines)
 
 

@@ -83,6 +83,17 @@ class State:
         return len(self.herds_at().get(pos, ()))
 
 
+def evolve(state: State, **changes) -> State:
+    """``dataclasses.replace`` without re-running ``__init__`` (the hot path of random
+    playouts): a new state with ``changes`` and an empty cache."""
+    new = object.__new__(State)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    fields["_cache"] = {}
+    return new
+
+
 def to_json(state: State) -> dict:
     return {
         "num_players": state.num_players,
