@@ -116,8 +116,34 @@ def outcome(state: State) -> Outcome | None:
     )
     names = " and ".join(COLOURS[s] for s in winners)
     verb = "share the win" if len(winners) > 1 else "wins"
-    reason = f"The Meteorite Impact ended the game after final scoring; {names} {verb} ({how})."
+    if len(state.eliminated) == n:
+        ended = "Every player was out of the game"
+    else:
+        ended = "The Meteorite Impact ended the game"
+    reason = f"{ended}; after final scoring {names} {verb} ({how})."
     return Outcome(scores=tuple(state.scores), winners=tuple(winners), reason=reason)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """A quick estimate in [0, 1] of ``seat``'s chances, for the search bot: points so
+    far plus the final scoring (TS13) if the game ended now, plus a little for herds
+    on land, compared with the best other player."""
+    projected = list(state.scores)
+    if state.phase != OVER:
+        for item in rules.final_detail(state):
+            for s, n in item["points"].items():
+                projected[s] += n
+        land = analyse(state.tiles).land
+        for h in state.herds:
+            if h.pos in land:
+                projected[h.owner] += 0.3
+    others = [v for s, v in enumerate(projected) if s != seat and s not in state.eliminated]
+    if seat in state.eliminated:
+        return 0.0
+    if not others:
+        return 1.0
+    lead = projected[seat] - max(others)
+    return 0.5 + 0.5 * lead / (abs(lead) + 8.0)
 
 
 def to_json(state: State) -> dict:
@@ -164,6 +190,7 @@ __all__ = [
     "apply",
     "describe",
     "determinize",
+    "evaluate",
     "from_json",
     "legal_actions",
     "max_players",

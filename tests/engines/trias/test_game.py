@@ -198,3 +198,9 @@ def test_random_games_end_and_round_trip(n):
         assert result is not None and result.winners
         assert trias.view(state, 0)["final"] is not None
         assert state.phase != ACTIONS
+
+
+def test_evaluate_prefers_the_leader_and_stays_in_range():
+    state = build({(5, 0): "W", (1, 0): "W"}, [(RED, (5, 0), 2), (BLUE, (1, 0), 2)])
+    assert trias.evaluate(state, RED) > 0.5 > trias.evaluate(state, BLUE)
+    assert all(0 <= trias.evaluate(state, s) <= 1 for s in range(4))
