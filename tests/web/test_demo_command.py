@@ -1,0 +1,81 @@
+"""``manage.py demo``: players who can sign in, games of every kind at telling points."""
+
+from io import StringIO
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.core.management import CommandError, call_command
+
+from accounts.models import User
+from games.engines import ENGINES
+from games.management.commands.demo import PASSWORD, PLAYERS
+from games.models import Game, GameStatus
+from games.replay import game_states
+
+pytestmark = pytest.mark.django_db
+
+
+def demo(*args: str) -> str:
+    out = StringIO()
+    call_command("demo", "--force", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_it_creates_verified_players_who_can_sign_in(client):
+    output = demo()
+    assert PASSWORD in output
+    for name in PLAYERS:
+        user = User.objects.get(username=name)
+        assert user.check_password(PASSWORD)
+        assert EmailAddress.objects.get(user=user, email=user.email).verified
+    response = client.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.get("/").status_code == 200
+
+
+def test_it_creates_games_of_every_engine_in_play_finished_and_open():
+    demo()
+    games = Game.objects.all()
+    assert {g.engine for g in games} == set(ENGINES)
+    for engine in ENGINES:
+        statuses = {g.status for g in games if g.engine == engine}
+        assert {GameStatus.ACTIVE, GameStatus.FINISHED} <= statuses, engine
+    assert games.filter(status=GameStatus.OPEN).exists()
+    alice = User.objects.get(username="alice")
+    # Something waits for Alice in each kind of game, and an invitation to answer.
+    due = {s.game.engine for s in alice.seats.filter(is_due=True)}
+    assert due == set(ENGINES)
+    assert alice.seats.filter(accepted=False, game__status=GameStatus.OPEN).exists()
+
+
+def test_every_snapshot_equals_the_replay_of_its_moves():
+    demo()
+    for game in Game.objects.exclude(state=None):
+        engine = game.engine_module
+        assert game.moves.count() == game.version
+        assert engine.to_json(game_states(game)[-1]) == game.state, game
+        finished = engine.outcome(engine.from_json(game.state)) is not None
+        assert finished == (game.status == GameStatus.FINISHED), game
+
+
+def test_running_it_twice_changes_nothing_and_reset_starts_over():
+    demo()
+    count = Game.objects.count()
+    assert "already exist" in demo()
+    assert Game.objects.count() == count
+    demo("--reset")
+    assert User.objects.filter(username__in=PLAYERS).count() == len(PLAYERS)
+    assert Game.objects.count() == count
+
+
+def test_if_empty_leaves_a_database_with_users_alone():
+    User.objects.create_user("someone", "someone@example.com", "x")
+    demo("--if-empty")
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_to_run_without_debug_unless_forced(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="DEBUG=1"):
+        call_command("demo", stdout=StringIO())
+    assert not User.objects.exists()
