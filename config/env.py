@@ -39,6 +39,9 @@ def database_config(url: str | None, base_dir: Path) -> dict:
             "NAME": str(base_dir / "db.sqlite3"),
             # Several processes (web, worker) share the file: wait for locks, don't fail.
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # Tests use a file too: an in-memory database shared between threads
+            # reports "table is locked" instead of waiting, unlike the real thing.
+            "TEST": {"NAME": str(base_dir / "var" / "test-db.sqlite3")},
         }
     config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":

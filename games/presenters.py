@@ -18,6 +18,31 @@ from games.services import draws_allowed, undoable
 MAX_ACTION_BUTTONS = 40
 
 
+@dataclass(frozen=True)
+class MoveRow:
+    ply: int
+    action: str
+    description: str
+
+
+def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
+    """The move list as ``viewer_index`` may read it (one query).
+
+    Descriptions are public by the engine protocol; an action's notation can be a
+    secret (a hidden declaration), which only its own player sees while the game runs.
+    """
+    redact = getattr(game.engine_module, "redact_action", None)
+    hide = redact is not None and game.status == GameStatus.ACTIVE
+    rows = []
+    for ply, seat, action, description in game.moves.order_by("ply").values_list(
+        "ply", "seat", "action", "description"
+    ):
+        if hide and seat != viewer_index:
+            action = redact(action) or action
+        rows.append(MoveRow(ply, action, description))
+    return rows
+
+
 @dataclass
 class GamePage:
     game: Game
@@ -29,6 +54,7 @@ class GamePage:
     selected: str | None
     scores: list
     log: list[str] = field(default_factory=list)
+    moves: list[MoveRow] = field(default_factory=list)
     can_undo: bool = False
     can_offer_draw: bool = False
     can_answer_draw: bool = False
@@ -107,6 +133,7 @@ def build_game_page(
         selected=selected,
         scores=scores_from_view(view, len(seats)),
         log=list(log)[-12:],
+        moves=move_rows(game, seat_index),
         can_undo=playing and bool(actions) and undoable(game, me.index),
         can_offer_draw=playing and draws_allowed(game) and game.draw_offered_by is None,
         can_answer_draw=playing

@@ -30,6 +30,9 @@ Optional:
 - ``reveals_information(state, seat, action) -> bool``: whether the action draws,
   rolls or uncovers something; actions that do not can be taken back by the site
   until the turn ends. Without it, no action is taken back.
+- ``redact_action(action) -> str | None``: the public spelling of an action whose
+  notation itself is a secret until revealed (Tri*T*Area's ``lead M4`` is shown to
+  the other players as ``lead ?`` while the game runs); ``None`` when it is public.
 
 States are immutable values (frozen dataclasses of tuples); a game replays exactly
 from its seed and action list.

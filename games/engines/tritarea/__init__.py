@@ -92,6 +92,15 @@ def seat_labels(num_players: int, options: dict | None = None) -> list[str]:
     return list(_seats.labels(num_players))
 
 
+def redact_action(action: str) -> str | None:
+    """The public spelling of a secret action (TT10, TT11): ``lead M4`` → ``lead ?``.
+
+    A lead-area declaration stays hidden until every player has chosen; its reveal is
+    in the public log. Every other action's notation is public when played.
+    """
+    return "lead ?" if action.strip().lower().startswith("lead") else None
+
+
 __all__ = [
     "SITE_RULES",
     "Outcome",
@@ -109,6 +118,7 @@ __all__ = [
     "new_game",
     "options",
     "outcome",
+    "redact_action",
     "reveals_information",
     "seat_count",
     "seat_labels",
