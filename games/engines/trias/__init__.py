@@ -20,7 +20,10 @@ Site decisions where the rules are silent:
   card's landscape cannot drift, the legal drifts are those of any landscape (TS5).
 - Using the last action ends the turn; ``end`` ends it earlier.
 - A player who is out (TS10) draws no Phase 4 card, keeps their points but cannot
-  win (they are out of the game; if everyone is out, TS14 decides among all).
+  win (they are out of the game). The others play on until the Meteorite; if
+  everyone is out, final scoring follows at once and TS14 decides among all.
+- ``reveals_information``: ``play`` and ``draw`` reveal a card; a Phase 2 action
+  reveals one only when it ends the turn and Phase 4 draws a hand card.
 - ``m`` takes a herd that can no longer reproduce this turn when there is one, so
   that herds which may still reproduce stay; ``m+`` takes one that may. Rescues and
   reproductions take herds that may still reproduce first.

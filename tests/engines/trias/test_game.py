@@ -204,3 +204,23 @@ def test_evaluate_prefers_the_leader_and_stays_in_range():
     state = build({(5, 0): "W", (1, 0): "W"}, [(RED, (5, 0), 2), (BLUE, (1, 0), 2)])
     assert trias.evaluate(state, RED) > 0.5 > trias.evaluate(state, BLUE)
     assert all(0 <= trias.evaluate(state, s) <= 1 for s in range(4))
+
+
+def test_determinize_keeps_hand_cards_from_deck_2_in_deck_2():
+    """TS16: a hand drawn when only deck 2 was left is re-drawn from deck 2's cards."""
+    state = build(
+        {(1, 0): "W"},
+        [(RED, (1, 0), 1)],
+        hands=("M", "S", "W", "S"),
+        deck="MWSX",
+    )
+    from dataclasses import replace
+
+    state = replace(state, hand_from=(1, 2, 1, 1))  # Blue's card came from deck 2
+    rng = random.Random(4)
+    for _ in range(30):
+        other = trias.determinize(state, RED, rng)
+        assert other.hands[RED] == "M"
+        assert other.hands[BLUE] in "MWS"  # one of deck 2's cards, never the Meteorite
+        assert other.deck.count(METEORITE) == 1
+        assert sorted((*other.deck, other.hands[BLUE])) == sorted("MWSXS")
