@@ -14,13 +14,9 @@
 
 from __future__ import annotations
 
-from .board import ADJACENT, AREA_SQUARES, BONUS
+from .board import ADJACENT, BONUS
 
 Board = tuple[tuple[int, ...], ...]
-
-
-def build_targets(area: str) -> tuple[int, ...]:
-    return AREA_SQUARES[area]
 
 
 def place(board: Board, square: int, seat: int, count: int = 1) -> tuple[Board, int]:

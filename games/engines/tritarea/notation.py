@@ -22,7 +22,7 @@ always returns the canonical form.
 
 from __future__ import annotations
 
-VERBS = ("p", "b", "x", "pass", "sell", "lead")
+PASS = "pass"
 
 
 def normalize(text: str) -> str:
@@ -37,26 +37,3 @@ def normalize(text: str) -> str:
     elif verb in ("b", "x"):
         args = [a.lower() for a in args]
     return " ".join([verb, *args])
-
-
-def play(card: str) -> str:
-    return f"p {card}"
-
-
-def build(square: str, count: int = 1) -> str:
-    return "b " + " ".join([square] * count)
-
-
-def extra(square: str) -> str:
-    return f"x {square}"
-
-
-def sell(count: int) -> str:
-    return f"sell {count}"
-
-
-def lead(card: str) -> str:
-    return f"lead {card}"
-
-
-PASS = "pass"

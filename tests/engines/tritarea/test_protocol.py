@@ -273,3 +273,11 @@ def test_the_search_bot_plays_a_whole_game_from_determinized_states():
     bot = MonteCarloBot(seed=1, playouts=4, depth=4, width=3)
     final, played = play_game(tt, lambda seat: bot, 2, seed=5)
     assert tt.outcome(final) is not None and played
+
+
+def test_the_fast_evolve_equals_dataclasses_replace():
+    from games.engines.tritarea.state import evolve
+
+    s = tt.new_game(3, 8)
+    assert evolve(s, round=2, log=("x",)) == replace(s, round=2, log=("x",))
+    assert evolve(s) == s and evolve(s) is not s
