@@ -271,3 +271,58 @@ def test_finished_games_replay_to_their_snapshot(engine, players):
     assert game.engine_module.to_json(states[-1]) == game.state
     assert game.seats.filter(is_winner=True).exists()
     assert all(s.score is not None for s in game.seats.all())
+
+
+def _play_until_quiet_action(game):
+    """Play on until the mover has an action that reveals nothing and keeps their turn."""
+    engine = game.engine_module
+    for _ in range(400):
+        game.refresh_from_db()
+        state = load_state(game)
+        seat = game.to_move[0]
+        for action in engine.legal_actions(state, seat):
+            if not engine.reveals_information(state, seat, action) and engine.to_move(
+                engine.apply(state, seat, action)
+            ) == (seat,):
+                return seat, action
+        play_random(game, stop=lambda g, v=game.version: g.version > v)
+    raise AssertionError("no quiet action found")
+
+
+def test_a_quiet_action_can_be_taken_back_until_the_turn_ends(alice, bob):
+    game = start_game("trias", [alice, bob])
+    seat, action = _play_until_quiet_action(game)
+    user = seat_user(game, seat)
+    before = (game.state, game.version, game.to_move)
+    services.move_play(game_id=game.pk, user=user, action=action, expected_version=game.version)
+    game.refresh_from_db()
+    assert services.undoable(game, seat)
+    services.move_undo(game_id=game.pk, user=user, expected_version=game.version)
+    game.refresh_from_db()
+    assert (game.state, game.version, game.to_move) == before
+    assert game.moves.count() == game.version
+
+
+def test_nothing_is_taken_back_once_the_turn_passed_or_a_card_was_drawn(alice, bob):
+    game = start_game("trias", [alice, bob])
+    engine = game.engine_module
+    # A card choice reveals a card: it cannot be taken back.
+    game = play_random(game, stop=lambda g: g.moves.filter(action__in=["play", "draw"]).exists())
+    last = game.moves.order_by("-ply").first()
+    assert last.action in ("play", "draw")
+    assert engine.reveals_information(game_states(game)[-2], last.seat, last.action)
+    assert last.seat in game.to_move  # the turn goes on (the drift comes next)
+    with pytest.raises(services.GameError, match="nothing of your current turn"):
+        services.move_undo(
+            game_id=game.pk, user=seat_user(game, last.seat), expected_version=game.version
+        )
+    # Triad: every turn passes to the opponent at once, so there is never an undo.
+    triad = start_game("triad", [UserFactory(), UserFactory()])
+    seat = triad.to_move[0]
+    action = triad.engine_module.legal_actions(load_state(triad), seat)[0]
+    services.move_play(
+        game_id=triad.pk, user=seat_user(triad, seat), action=action, expected_version=0
+    )
+    triad.refresh_from_db()
+    with pytest.raises(services.GameError):
+        services.move_undo(game_id=triad.pk, user=seat_user(triad, seat), expected_version=1)
