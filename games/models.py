@@ -144,7 +144,8 @@ class Seat(models.Model):
         if self.user is not None:
             return self.user.name
         if self.controller == Controller.NPC:
-            return f"{self.color or 'Computer'} (computer)"
+            label = self.color or "Computer"
+            return label if "computer" in label.lower() else f"{label} (computer)"
         return "Open seat"
 
     @property

@@ -63,6 +63,9 @@ def my_games(request):
             "-game__finished_at"
         )[:10]
     )
+    for seat in (*active, *opening, *finished):
+        # The other players, from the prefetched seats (no query per game).
+        seat.others = [s for s in seat.game.seats.all() if s.user_id != request.user.pk]
     return render(
         request,
         "games/my_games.html",

@@ -26,6 +26,14 @@
     var el = target(event);
     if (el) { event.preventDefault(); activate(el); }
   });
+  // Keep the newest move in sight in the scrolling move list.
+  function showLatestMove() {
+    document.querySelectorAll("#live .moves").forEach(function (list) {
+      list.scrollTop = list.scrollHeight;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", showLatestMove);
+  document.addEventListener("htmx:afterSwap", showLatestMove);
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" && event.key !== " ") return;
     var el = target(event);
