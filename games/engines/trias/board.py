@@ -182,7 +182,7 @@ class Board:
         return sorted(p for sea in self.seas for p in sea)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def analyse(tiles: tuple[tuple[int, int, str], ...]) -> Board:
     """The (cached) ``Board`` of a tuple of ``(q, r, landscape)`` tiles."""
     return Board({(q, r): kind for q, r, kind in tiles})
