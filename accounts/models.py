@@ -47,6 +47,10 @@ class User(AbstractUser):
         default=False, help_text="While on vacation, your game clocks stop."
     )
     vacation_started_at = models.DateTimeField(null=True, blank=True)
+    # The yearly vacation allowance (settings.VACATION_DAYS_PER_YEAR): seconds of
+    # vacation taken in ``vacation_year`` (games.clocks charges it when a vacation ends).
+    vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    vacation_used_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["username"]

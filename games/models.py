@@ -14,6 +14,15 @@ from django.urls import reverse
 from games.engines import get_engine
 
 DAYS_PER_MOVE_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
+BANK_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
+BANK_INCREMENT_CHOICES = [(0, "nothing")] + [
+    (d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3)
+]
+
+
+class TimeControl(models.TextChoices):
+    PER_MOVE = "per_move", "Days per move"
+    BANK = "bank", "Time bank"
 
 
 class GameStatus(models.TextChoices):
@@ -35,6 +44,14 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="Actions applied so far.")
     to_move = models.JSONField(default=list, blank=True, help_text="Seat indexes due now.")
     days_per_move = models.PositiveSmallIntegerField(choices=DAYS_PER_MOVE_CHOICES, default=3)
+    # Time bank (games.clocks): each seat starts with ``bank_start_days``, gains
+    # ``bank_increment_days`` per move made, and never holds more than ``bank_cap_days``.
+    time_control = models.CharField(
+        max_length=10, choices=TimeControl.choices, default=TimeControl.PER_MOVE
+    )
+    bank_start_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    bank_increment_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, help_text="Earliest due deadline.")
     is_public = models.BooleanField(
         default=True, help_text="Listed in the lobby and open to spectators."
@@ -115,6 +132,14 @@ class Seat(models.Model):
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     is_winner = models.BooleanField(default=False)
     last_seen_version = models.PositiveIntegerField(default=0)
+    last_seen_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player last opened the game page."
+    )
+    # Clocks (games.clocks): the time given for the current turn, the reminder's time
+    # (cleared once sent) and, in time-bank games, the bank left outside this turn.
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    bank_seconds = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "index"]
@@ -133,6 +158,8 @@ class Seat(models.Model):
             ),
             # The timeout sweep: overdue seats, oldest deadline first.
             models.Index(fields=["deadline"], name="seat_due_deadline", condition=Q(is_due=True)),
+            # The reminder sweep: due seats whose 80% point has passed.
+            models.Index(fields=["remind_at"], name="seat_due_remind", condition=Q(is_due=True)),
         ]
 
     def __str__(self) -> str:
@@ -174,3 +201,58 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.ply}. {self.action}"
+
+
+class Report(models.Model):
+    """A player reports another player from a game page; moderators see it in the admin."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+    )
+    reported = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received"
+    )
+    reason = models.TextField(max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.reporter} reports {self.reported} in {self.game}"
+
+
+class AuditLog(models.Model):
+    """Who did what to which game or player, and why (moderation actions)."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_log"
+    )
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    action = models.CharField(max_length=40)
+    reason = models.TextField()
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"
+
+
+class ClockHeartbeat(models.Model):
+    """The last run of the clock sweep (one row), to detect outages and pause clocks."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    last_run_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.last_run_at}"

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Value
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
-from games import computer, signals
+from games import clocks, computer, signals
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
 from games.replay import load_state, replay
@@ -85,12 +87,21 @@ def game_create(
     days_per_move: int,
     invitees: list[User],
     is_public: bool,
+    time_bank: tuple[int, int, int] | None = None,
 ) -> Game:
     """A new game with the creator seated; invited players get seats to accept.
 
     Seats not given to an invitee stay open for anyone in the lobby (public games).
     The game starts as soon as every human seat is filled and accepted.
+    ``time_bank`` is ``(start days, increment days, cap days)`` for a time-bank clock
+    (``games.clocks``); without it every move gets ``days_per_move``.
     """
+    check_not_overloaded(creator)
+    if time_bank is not None:
+        try:
+            clocks.validate_bank(*time_bank)
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
     try:
         module = get_engine(engine)
     except KeyError as exc:
@@ -118,6 +129,16 @@ def game_create(
         days_per_move=days_per_move,
         is_public=is_public,
         created_by=creator,
+        **(
+            {
+                "time_control": "bank",
+                "bank_start_days": time_bank[0],
+                "bank_increment_days": time_bank[1],
+                "bank_cap_days": time_bank[2],
+            }
+            if time_bank is not None
+            else {}
+        ),
     )
     # Human places are filled now; they are mapped to table seats when the game starts.
     Seat.objects.create(game=game, index=0, user=creator, accepted=True)
@@ -139,6 +160,7 @@ def game_join(*, game_id: int, user: User) -> Game:
         raise GameError("You already have a seat in this game.")
     if not game.is_public:
         raise GameError("This game is by invitation only.")
+    check_not_overloaded(user)
     seat = game.seats.filter(user__isnull=True).order_by("index").first()
     if seat is None:
         raise GameError("Every seat of this game is taken.")
@@ -156,6 +178,7 @@ def invitation_accept(*, game_id: int, user: User) -> Game:
         raise GameError("This game is no longer open.")
     seat = _seat_of(game, user)
     if not seat.accepted:
+        check_not_overloaded(user)
         seat.accepted = True
         seat.save(update_fields=["accepted"])
     _start_if_full(game)
@@ -189,6 +212,23 @@ def invitation_decline(*, game_id: int, user: User) -> Game:
 
 
 game_leave = invitation_decline
+
+
+def games_awaiting(user: User) -> int:
+    """Running games in which it is ``user``'s move (uses the ``seat_due_by_user`` index)."""
+    return Seat.objects.filter(
+        user=user, is_due=True, status=SeatStatus.PLAYING, game__status=GameStatus.ACTIVE
+    ).count()
+
+
+def check_not_overloaded(user: User) -> None:
+    """Abandoned games must not pile up: a full queue of turns blocks new games."""
+    limit = settings.MAX_GAMES_AWAITING
+    if games_awaiting(user) >= limit:
+        raise GameError(
+            f"You have {limit} games waiting for your move. Play those first: you cannot "
+            "start or join another game until fewer than that are waiting for you."
+        )
 
 
 def _start_if_full(game: Game) -> None:
@@ -237,14 +277,39 @@ def _start(game: Game, users: list[User]) -> None:
 # --- playing -------------------------------------------------------------------------
 
 
-@transaction.atomic
+class TimedOut(GameError):
+    """The move came after the seat's deadline; the timeout rule was applied instead."""
+
+
+class _LateMove(Exception):
+    def __init__(self, seat_id: int):
+        self.seat_id = seat_id
+
+
 def move_play(*, game_id: int, user: User, action: str, expected_version: int) -> MoveResult:
     """Validate and apply one action of ``user``'s seat; exactly once.
 
     ``expected_version`` is the version the player's page showed. A repeat of the
     move that was just applied (double click, two tabs, a replayed request) changes
     nothing and reports success; any other stale submission raises ``StaleMove``.
+    A move arriving after the seat's deadline is settled as a timeout by the same code
+    as the sweep (``games.timeouts.seat_time_out``) and raises ``TimedOut``.
     """
+    try:
+        return _move_play(
+            game_id=game_id, user=user, action=action, expected_version=expected_version
+        )
+    except _LateMove as late:
+        from games.timeouts import seat_time_out
+
+        seat_time_out(seat_id=late.seat_id)
+        raise TimedOut(
+            "Your time for this move had run out, so the timeout rule was applied."
+        ) from None
+
+
+@transaction.atomic
+def _move_play(*, game_id: int, user: User, action: str, expected_version: int) -> MoveResult:
     game = _locked(game_id)
     action = " ".join(action.split())
     if game.status != GameStatus.ACTIVE:
@@ -261,6 +326,9 @@ def move_play(*, game_id: int, user: User, action: str, expected_version: int) -
         raise GameError("You no longer play this seat.")
     if seat.index not in game.to_move:
         raise GameError("It is not your turn.")
+    now = timezone.now()
+    if seat.is_due and seat.deadline and clocks.effective_deadline(seat, user, now) <= now:
+        raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
     state = load_state(game)
     _apply(game, state, seat.index, action, by_computer=False)
     return MoveResult(game=game, applied=True)
@@ -344,13 +412,16 @@ def _store_state(game: Game, state) -> None:
         if is_due and not seat.is_due:
             seat.is_due = True
             seat.due_since = now
-            seat.deadline = now + timedelta(days=game.days_per_move)
+            clocks.start_turn(game, seat, now)
             became_due.append(seat)
         elif not is_due and seat.is_due:
+            clocks.end_turn(game, seat, now)
             seat.is_due = False
             seat.due_since = None
             seat.deadline = None
-    Seat.objects.bulk_update(seats, ["is_due", "due_since", "deadline"])
+    Seat.objects.bulk_update(
+        seats, ["is_due", "due_since", "deadline", "turn_seconds", "remind_at", "bank_seconds"]
+    )
     deadlines = [s.deadline for s in seats if s.is_due and s.controller == Controller.HUMAN]
     game.deadline = min(deadlines) if deadlines else None
     game.save()
@@ -373,8 +444,9 @@ def _finish(game: Game, seats: list[Seat], outcome: Outcome) -> None:
         seat.is_due = False
         seat.deadline = None
         seat.due_since = None
+        seat.remind_at = None
     Seat.objects.bulk_update(
-        seats, ["score", "rank", "is_winner", "is_due", "deadline", "due_since"]
+        seats, ["score", "rank", "is_winner", "is_due", "deadline", "due_since", "remind_at"]
     )
     game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()
@@ -537,7 +609,8 @@ def draw_answer(*, game_id: int, user: User, accept: bool) -> Game:
 
 
 def mark_seen(*, game: Game, user: User) -> None:
-    """Remember the version a player has seen (turn emails skip what they saw)."""
-    Seat.objects.filter(game=game, user=user, last_seen_version__lt=game.version).update(
-        last_seen_version=game.version
+    """Remember the version a player has seen and when (turn emails skip what they saw)."""
+    Seat.objects.filter(game=game, user=user).update(
+        last_seen_version=Greatest("last_seen_version", Value(game.version)),
+        last_seen_at=timezone.now(),
     )

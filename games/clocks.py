@@ -1,0 +1,189 @@
+"""Deadline arithmetic: days per move, time banks, and vacations that stop the clock.
+
+Clocks are derived, as lichess's correspondence clock is: a seat that becomes due gets
+a ``deadline`` (and a ``remind_at``, the 80% point); nothing ticks. The time control
+is chosen when the game is created:
+
+- **Days per move**: every turn gets ``game.days_per_move`` days.
+- **Time bank**: a seat starts with ``bank_start_days``; each turn may use all of the
+  bank; when the turn ends the time left plus ``bank_increment_days`` is banked, never
+  more than ``bank_cap_days`` (e.g. 7 days + 1 day per move, at most 14).
+
+Vacation: while a player is on vacation their clocks stop. Deadlines are not rewritten
+while the vacation lasts; the timeout sweep skips the player's seats, and when the
+vacation ends every due seat's deadline (and reminder) moves by the time the clock
+stood still on it: ``now - max(vacation start, turn start)``. Each player has a yearly
+allowance (``settings.VACATION_DAYS_PER_YEAR``). A vacation is charged to the year in
+which it ends. Only the player switches vacation on and off, with one exception that
+they are told about: when the allowance is used up, the clock sweep ends the vacation,
+their clocks run again and they get an email saying so (``vacation_allowance_used``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models.signals import pre_save
+from django.dispatch import Signal, receiver
+from django.utils import timezone
+
+from accounts.models import User
+
+DAY = 24 * 3600
+REMIND_AT = 0.8  # the reminder goes out when 80% of the turn's time has passed
+
+# user: User whose vacation the sweep ended because the allowance ran out
+vacation_allowance_used = Signal()
+
+
+def is_bank(game) -> bool:
+    return game.time_control == "bank"
+
+
+def describe(game) -> str:
+    """The time control in words, for pages and emails."""
+    if is_bank(game):
+        text = f"time bank: {game.bank_start_days} days"
+        if game.bank_increment_days:
+            text += f" + {game.bank_increment_days} per move"
+        return text + f", at most {game.bank_cap_days}"
+    return f"{game.days_per_move} day{'s' if game.days_per_move != 1 else ''} per move"
+
+
+def validate_bank(start: int, increment: int, cap: int) -> None:
+    if start < 1 or increment < 0 or cap < start:
+        raise ValueError("A time bank needs a start of a day or more and a cap no below it.")
+
+
+def turn_seconds(game, seat) -> int:
+    """The time this seat has for the turn that starts now."""
+    if is_bank(game):
+        if seat.bank_seconds is None:
+            return game.bank_start_days * DAY
+        return seat.bank_seconds
+    return game.days_per_move * DAY
+
+
+def start_turn(game, seat, now: datetime) -> None:
+    """``seat`` has just become due: set its deadline and reminder (not saved here)."""
+    seconds = turn_seconds(game, seat)
+    seat.turn_seconds = seconds
+    seat.deadline = now + timedelta(seconds=seconds)
+    seat.remind_at = now + timedelta(seconds=seconds * REMIND_AT)
+
+
+def end_turn(game, seat, now: datetime) -> None:
+    """``seat`` is no longer due: bank what is left (time-bank games)."""
+    if is_bank(game) and seat.deadline is not None:
+        user = seat.user if seat.user_id else None
+        left = (effective_deadline(seat, user, now) - now).total_seconds()
+        increment = (game.bank_increment_days or 0) * DAY
+        cap = (game.bank_cap_days or game.bank_start_days) * DAY
+        seat.bank_seconds = int(min(cap, max(0, left) + increment))
+    seat.turn_seconds = None
+    seat.remind_at = None
+
+
+def paused_for(seat, user, now: datetime) -> timedelta:
+    """How long ``seat``'s current turn has stood still for a vacation going on now."""
+    if user is None or not user.on_vacation or user.vacation_started_at is None:
+        return timedelta(0)
+    since = max(user.vacation_started_at, seat.due_since or user.vacation_started_at)
+    return max(timedelta(0), now - since)
+
+
+def effective_deadline(seat, user, now: datetime) -> datetime:
+    """The deadline with a running vacation's pause added."""
+    return seat.deadline + paused_for(seat, user, now)
+
+
+def time_left(seat, user, now: datetime | None = None) -> timedelta | None:
+    if seat.deadline is None:
+        return None
+    now = now or timezone.now()
+    return effective_deadline(seat, user, now) - now
+
+
+# --- vacation -----------------------------------------------------------------------
+
+
+def allowance(user: User) -> timedelta:
+    return timedelta(days=settings.VACATION_DAYS_PER_YEAR)
+
+
+def vacation_used(user: User, now: datetime | None = None) -> timedelta:
+    """Vacation taken this year, including a vacation going on now."""
+    now = now or timezone.now()
+    used = timedelta(seconds=user.vacation_used_seconds if user.vacation_year == now.year else 0)
+    if user.on_vacation and user.vacation_started_at is not None:
+        used += now - user.vacation_started_at
+    return used
+
+
+def vacation_left(user: User, now: datetime | None = None) -> timedelta:
+    return max(timedelta(0), allowance(user) - vacation_used(user, now))
+
+
+def vacation_ended(*, user: User, started_at: datetime | None, now: datetime) -> None:
+    """Push the user's running deadlines by the pause and charge the allowance.
+
+    Sets the allowance fields on ``user`` (the caller saves it) and updates seats and
+    games directly.
+    """
+    from games.models import Game, Seat
+
+    if started_at is None:
+        return
+    seats = list(Seat.objects.filter(user_id=user.pk, is_due=True, deadline__isnull=False))
+    for seat in seats:
+        pause = max(timedelta(0), now - max(started_at, seat.due_since or started_at))
+        seat.deadline += pause
+        if seat.remind_at is not None:
+            seat.remind_at += pause
+    Seat.objects.bulk_update(seats, ["deadline", "remind_at"])
+    for game_id in {s.game_id for s in seats}:
+        deadlines = Seat.objects.filter(
+            game_id=game_id, is_due=True, controller="human", deadline__isnull=False
+        ).values_list("deadline", flat=True)
+        Game.objects.filter(pk=game_id).update(deadline=min(deadlines, default=None))
+    taken = max(0, int((now - started_at).total_seconds()))
+    if user.vacation_year != now.year:
+        user.vacation_year = now.year
+        user.vacation_used_seconds = 0
+    user.vacation_used_seconds += taken
+
+
+@receiver(pre_save, sender=User, dispatch_uid="games.clocks.vacation_switch")
+def _vacation_switch(sender, instance: User, update_fields=None, **kwargs) -> None:
+    """Whoever switches vacation off (settings page, admin, the sweep), clocks resume."""
+    if instance.pk is None or (update_fields is not None and "on_vacation" not in update_fields):
+        return
+    old = User.objects.filter(pk=instance.pk).values("on_vacation", "vacation_started_at").first()
+    if old is None or not old["on_vacation"] or instance.on_vacation:
+        return
+    now = timezone.now()
+    vacation_ended(user=instance, started_at=old["vacation_started_at"], now=now)
+    instance.vacation_started_at = None
+    # Saved with the instance; also written here when save() names only some fields.
+    User.objects.filter(pk=instance.pk).update(
+        vacation_year=instance.vacation_year,
+        vacation_used_seconds=instance.vacation_used_seconds,
+        vacation_started_at=None,
+    )
+
+
+def end_exhausted_vacations(now: datetime | None = None) -> list[int]:
+    """End vacations whose allowance is used up (see the module docstring)."""
+    now = now or timezone.now()
+    ended = []
+    for user in User.objects.filter(on_vacation=True):
+        if vacation_left(user, now) > timedelta(0):
+            continue
+        with transaction.atomic():
+            user.on_vacation = False
+            user.save()  # _vacation_switch pushes the deadlines and charges the allowance
+            vacation_allowance_used.send(sender=User, user=user)
+        ended.append(user.pk)
+    return ended
