@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "anymail",
     "accounts",
     "games",
+    "mail",
 ]
 
 MIDDLEWARE = [
@@ -228,7 +229,35 @@ CELERY_TASK_ALWAYS_EAGER = False  # tests switch it on where they want it, never
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
     "heartbeat": {"task": "games.tasks.heartbeat", "schedule": crontab(minute="*")},
+    # Outage guard, vacations, reminders and timeouts (games.timeouts.clock_sweep).
+    "clock-sweep": {"task": "games.tasks.clock_sweep", "schedule": crontab(minute="*")},
+    # Send outbox rows left behind (worker killed, broker down).
+    "mail-sweep": {"task": "mail.tasks.sweep_outbox", "schedule": crontab(minute="*")},
+    # Daily digests go out at MAIL_DIGEST_HOUR in each player's own time zone.
+    "mail-digests": {"task": "mail.tasks.queue_digests", "schedule": crontab(minute="*/15")},
 }
+# Email tasks can be sent to their own queue (a worker with -Q <name> must consume it).
+MAIL_QUEUE = os.environ.get("MAIL_QUEUE", "")
+if MAIL_QUEUE:
+    CELERY_TASK_ROUTES = {"mail.tasks.*": {"queue": MAIL_QUEUE}}
+
+# --- Play by email and clocks -----------------------------------------------------------
+# Turn emails are held back this long so games turning to a player at once share one email.
+MAIL_TURN_HOLD_SECONDS = int(os.environ.get("MAIL_TURN_HOLD_SECONDS", "300"))
+# A worker that claimed an email and died releases it after this long (then the sweep resends).
+MAIL_CLAIM_SECONDS = int(os.environ.get("MAIL_CLAIM_SECONDS", "120"))
+MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "7"))  # local hour, 0-23
+# Legal actions are listed in a turn email when there are at most this many.
+MAIL_MAX_LISTED_ACTIONS = 30
+# Replies to turn emails go to <local>+<signed token>@<domain> of this address.
+MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@localhost")
+MAIL_REPLY_TOKEN_DAYS = int(os.environ.get("MAIL_REPLY_TOKEN_DAYS", "30"))
+# The board PNG in HTML emails (resvg); off only to save time in tests.
+MAIL_BOARD_PNG = env_bool("MAIL_BOARD_PNG", True)
+VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
+# The clock sweep runs every minute; a longer gap is an outage and pauses every clock.
+CLOCK_OUTAGE_SECONDS = int(os.environ.get("CLOCK_OUTAGE_SECONDS", "300"))
+MAX_GAMES_AWAITING = 10
 
 LOGGING = {
     "version": 1,

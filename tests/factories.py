@@ -26,3 +26,44 @@ class UserFactory(factory.django.DjangoModelFactory):
             EmailAddress.objects.update_or_create(
                 user=user, email=user.email, defaults={"verified": True, "primary": True}
             )
+
+
+def start_game(*players, engine="triad", time_bank=None, days_per_move=3, options=None):
+    """A started game between ``players`` (the first creates it, the others accept)."""
+    from games import services
+
+    creator, *invitees = players
+    game = services.game_create(
+        creator=creator,
+        engine=engine,
+        num_players=len(players),
+        options=options or {},
+        days_per_move=days_per_move,
+        invitees=list(invitees),
+        is_public=False,
+        time_bank=time_bank,
+    )
+    for invitee in invitees:
+        services.invitation_accept(game_id=game.pk, user=invitee)
+    game.refresh_from_db()
+    return game
+
+
+def due_seat(game):
+    """The (first) seat due to move, freshly read."""
+    return game.seats.select_related("user").filter(is_due=True).order_by("index").first()
+
+
+def play_first_legal(game, seat=None):
+    """The due person plays their first legal action (through the web's service)."""
+    from games import services
+    from games.replay import load_state
+
+    game.refresh_from_db()
+    seat = seat or due_seat(game)
+    action = game.engine_module.legal_actions(load_state(game), seat.index)[0]
+    services.move_play(
+        game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+    )
+    game.refresh_from_db()
+    return action

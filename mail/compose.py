@@ -1,0 +1,226 @@
+"""Emails, one small function per kind; each renders three templates (healthchecks):
+``mail/<name>-subject.txt``, ``mail/<name>-body.txt`` and ``mail/<name>-body.html``.
+
+Every email is rendered in the player's own time zone, carries a one-click
+unsubscribe (RFC 8058 ``List-Unsubscribe`` + ``List-Unsubscribe-Post``) and a link to
+the email preferences; links only ever lead to pages (a GET changes nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from email.utils import make_msgid
+
+from anymail.message import attach_inline_image
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from games import boards, clocks
+from games.models import Game, Move, Seat
+from games.replay import load_state
+
+from . import tokens
+
+log = logging.getLogger(__name__)
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+@dataclass
+class GameSection:
+    """What an email says about one game for one player."""
+
+    game: Game
+    seat: Seat | None
+    url: str
+    opponents: list[str]
+    moves_since: list[str] = field(default_factory=list)
+    deadline: object = None
+    time_left: object = None
+    actions: list[str] = field(default_factory=list)
+    too_many_actions: int = 0
+    reply_address: str = ""
+    board_png: bytes | None = None
+    board_cid: str = ""
+    time_control: str = ""
+
+
+def board_png(game: Game, seat_index: int | None) -> bytes | None:
+    """The board as a PNG (mail clients do not show SVG), drawn from the seat's view."""
+    if not settings.MAIL_BOARD_PNG or game.state is None:
+        return None
+    import resvg_py
+
+    try:
+        view = game.engine_module.view(load_state(game), seat_index)
+        svg = boards.render_svg(game.engine, view, seat=seat_index, actions=())
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=560, background="#ffffff"))
+    except Exception:  # an email without a picture beats no email
+        log.exception("could not draw the board of game %s", game.pk)
+        return None
+
+
+def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
+    seats = list(game.seats.select_related("user").order_by("index"))
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    section = GameSection(
+        game=game,
+        seat=seat,
+        url=absolute(game.get_absolute_url()),
+        opponents=[s.name for s in seats if s is not seat],
+        time_control=clocks.describe(game),
+    )
+    if seat is None or game.state is None:
+        return section
+    last_own = (
+        Move.objects.filter(game=game, seat=seat.index, by_computer=False)
+        .order_by("-ply")
+        .values_list("ply", flat=True)
+        .first()
+    ) or 0
+    names = {s.index: s.name for s in seats}
+    since = list(Move.objects.filter(game=game, ply__gt=last_own).order_by("-ply")[:20])
+    section.moves_since = [
+        f"{names.get(m.seat, m.seat)}: {m.description or m.action}" for m in reversed(since)
+    ]
+    if seat.is_due and game.status == "active":
+        section.deadline = clocks.effective_deadline(seat, user, timezone.now())
+        section.time_left = section.deadline - timezone.now()
+        if with_actions:
+            legal = game.engine_module.legal_actions(load_state(game), seat.index)
+            if len(legal) <= settings.MAIL_MAX_LISTED_ACTIONS:
+                section.actions = list(legal)
+            else:
+                section.too_many_actions = len(legal)
+        section.reply_address = tokens.reply_address(
+            tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
+        )
+    section.board_png = board_png(game, seat.index)
+    return section
+
+
+def build(
+    name: str,
+    user,
+    context: dict,
+    *,
+    reply_to: str = "",
+    sections: list[GameSection] = (),
+) -> EmailMultiAlternatives:
+    unsubscribe = absolute(reverse("mail_unsubscribe", args=[tokens.unsubscribe_token(user.pk)]))
+    message_id = make_msgid("tripost", settings.MAIL_REPLY_ADDRESS.rpartition("@")[2])
+    message = EmailMultiAlternatives(
+        to=[user.email],
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        reply_to=[reply_to] if reply_to else None,
+        headers={
+            "Message-ID": message_id,
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    for section in sections:
+        if section.board_png:
+            section.board_cid = attach_inline_image(
+                message, section.board_png, filename=f"game-{section.game.pk}.png"
+            ).strip("<>")
+    ctx = {
+        "user": user,
+        "site_name": settings.SITE_NAME,
+        "site_url": settings.SITE_URL,
+        "settings_url": absolute(reverse("player_settings")),
+        "unsubscribe_url": unsubscribe,
+        "sections": sections,
+        **context,
+    }
+    with timezone.override(user.time_zone or "UTC"):
+        subject = render_to_string(f"mail/{name}-subject.txt", ctx)
+        message.subject = " ".join(subject.split())
+        message.body = render_to_string(f"mail/{name}-body.txt", ctx)
+        message.attach_alternative(render_to_string(f"mail/{name}-body.html", ctx), "text/html")
+    return message
+
+
+def turn_email(user, sections: list[GameSection]) -> EmailMultiAlternatives:
+    sections = sorted(sections, key=lambda s: (s.deadline is None, s.deadline or 0))
+    return build(
+        "turn",
+        user,
+        {},
+        reply_to=sections[0].reply_address if sections else "",
+        sections=sections,
+    )
+
+
+def digest_email(user, sections: list[GameSection]) -> EmailMultiAlternatives:
+    sections = sorted(sections, key=lambda s: (s.deadline is None, s.deadline or 0))
+    return build(
+        "digest",
+        user,
+        {},
+        reply_to=sections[0].reply_address if sections else "",
+        sections=sections,
+    )
+
+
+def reminder_email(user, section: GameSection) -> EmailMultiAlternatives:
+    return build(
+        "reminder",
+        user,
+        {"section": section},
+        reply_to=section.reply_address,
+        sections=[section],
+    )
+
+
+def result_email(user, game: Game) -> EmailMultiAlternatives:
+    seats = list(game.seats.select_related("user").order_by("index"))
+    me = next((s for s in seats if s.user_id == user.pk), None)
+    return build(
+        "result",
+        user,
+        {"game": game, "seats": seats, "me": me, "url": absolute(game.get_absolute_url())},
+    )
+
+
+def timeout_email(user, game: Game, payload: dict) -> EmailMultiAlternatives:
+    return build(
+        "timeout",
+        user,
+        {
+            "game": game,
+            "who": payload.get("who", ""),
+            "you": payload.get("you", False),
+            "url": absolute(game.get_absolute_url()),
+        },
+    )
+
+
+def reply_email(user, game: Game | None, payload: dict) -> EmailMultiAlternatives:
+    section = None
+    if game is not None and game.status == "active":
+        section = game_section(game, user)
+    return build(
+        "reply",
+        user,
+        {
+            "game": game,
+            "reason": payload.get("reason", ""),
+            "move": payload.get("move", ""),
+            "section": section,
+            "url": absolute(game.get_absolute_url()) if game else settings.SITE_URL,
+        },
+        reply_to=section.reply_address if section else "",
+        sections=[section] if section and section.seat and section.seat.is_due else [],
+    )
+
+
+def vacation_over_email(user) -> EmailMultiAlternatives:
+    return build("vacation_over", user, {"allowance_days": settings.VACATION_DAYS_PER_YEAR})

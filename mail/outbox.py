@@ -1,0 +1,132 @@
+"""Writing and claiming outbox rows.
+
+``notify`` is called inside the transaction that caused the notification (signal
+receivers of a move run inside the move's transaction), so the row commits or rolls
+back with the move. After commit a task is queued for the player; if queueing fails
+(broker down) the row waits for ``sweep_outbox``.
+
+Claiming (``claim``) is a conditional ``UPDATE ... WHERE sent_at IS NULL AND (not
+claimed OR claim expired)`` that stamps a fresh claim token: each row can be claimed
+by one worker at a time (the database applies the UPDATE row by row under its row
+lock and re-checks the WHERE on the current row), and a worker that died holding a
+claim loses it after ``MAIL_CLAIM_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from .models import Kind, Notification
+
+log = logging.getLogger(__name__)
+
+
+def notify(
+    *,
+    user,
+    kind: str,
+    game=None,
+    seat=None,
+    payload: dict | None = None,
+    dedupe_key: str = "",
+    hold_seconds: int = 0,
+) -> Notification | None:
+    """Write one outbox row (in the caller's transaction) and queue it after commit."""
+    now = timezone.now()
+    row = Notification(
+        user=user,
+        kind=kind,
+        game=game,
+        seat=seat,
+        version=game.version if game is not None else None,
+        payload=payload or {},
+        dedupe_key=dedupe_key,
+        send_after=now + timedelta(seconds=hold_seconds),
+    )
+    if dedupe_key:
+        if Notification.objects.filter(user=user, dedupe_key=dedupe_key).exists():
+            return None
+        try:
+            with transaction.atomic():
+                row.save()
+        except IntegrityError:  # written by a concurrent sweeper: once is enough
+            return None
+    else:
+        row.save()
+    user_id = user.pk
+    transaction.on_commit(lambda: enqueue(user_id, countdown=hold_seconds))
+    return row
+
+
+def enqueue(user_id: int, countdown: int = 0) -> None:
+    from .tasks import deliver
+
+    try:
+        deliver.apply_async(args=[user_id], countdown=countdown or None)
+    except Exception:  # broker down: the row stays pending and the sweep sends it
+        log.exception("could not queue emails for user %s; the sweep will send them", user_id)
+
+
+def _claimable(now: datetime) -> Q:
+    return Q(sent_at__isnull=True) & (Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+
+
+def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notification]]:
+    """Claim the player's rows that are due; a due turn row brings every pending turn row.
+
+    Returns the claim token and the claimed rows (empty when another worker has them).
+    """
+    now = now or timezone.now()
+    mine = Notification.objects.filter(_claimable(now), user_id=user_id)
+    due = Q(send_after__lte=now)
+    if mine.filter(due, kind=Kind.TURN).exists():
+        due |= Q(kind=Kind.TURN)  # held-back turns of other games join this email
+    ids = list(mine.filter(due).values_list("pk", flat=True))
+    if not ids:
+        return "", []
+    token = uuid.uuid4().hex
+    # The WHERE is evaluated again per row by the UPDATE: rows another worker claimed
+    # in between are not matched, so no row is claimed twice.
+    Notification.objects.filter(_claimable(now), pk__in=ids).update(
+        claim=token,
+        claimed_until=now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS),
+        attempts=F("attempts") + 1,
+    )
+    rows = list(
+        Notification.objects.filter(claim=token, sent_at__isnull=True)
+        .select_related("user", "game", "seat")
+        .order_by("created_at")
+    )
+    return token, rows
+
+
+def finish(rows: list[Notification], token: str, outcome: str, message_id: str = "") -> None:
+    """Mark rows done (sent, or skipped with the reason); only while our claim holds."""
+    Notification.objects.filter(pk__in=[r.pk for r in rows], claim=token).update(
+        sent_at=timezone.now(), outcome=outcome[:40], message_id=message_id[:200]
+    )
+
+
+def release(rows: list[Notification], token: str) -> None:
+    """Give rows back after a failed send so the next attempt can claim them at once."""
+    Notification.objects.filter(pk__in=[r.pk for r in rows], claim=token).update(
+        claimed_until=None, claim=""
+    )
+
+
+def pending_users(now: datetime | None = None, limit: int = 5000) -> list[int]:
+    """Players with rows that are due and not claimed (the sweep's work)."""
+    now = now or timezone.now()
+    return list(
+        Notification.objects.filter(_claimable(now), send_after__lte=now)
+        .order_by()
+        .values_list("user_id", flat=True)
+        .distinct()[:limit]
+    )

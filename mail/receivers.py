@@ -1,0 +1,94 @@
+"""Outbox rows from game events. The game signals are sent inside the transaction that
+made the change, so each row commits (or rolls back) together with the move."""
+
+from __future__ import annotations
+
+from anymail.signals import inbound
+from django.conf import settings
+from django.dispatch import receiver
+from django.utils import timezone
+
+from accounts.models import EmailPreference, User
+from games import signals
+from games.clocks import vacation_allowance_used
+from games.models import Game, Seat
+from games.timeouts import reminder_due, seat_timed_out
+
+from .models import Kind
+from .outbox import notify
+
+
+def _wants_mail(user) -> bool:
+    return user is not None and user.is_active and user.email_preference != EmailPreference.NONE
+
+
+@receiver(signals.seat_became_due, dispatch_uid="mail.turn")
+def on_seat_became_due(sender, seat: Seat, **kwargs) -> None:
+    user = seat.user
+    if not _wants_mail(user) or user.email_preference != EmailPreference.EACH_TURN:
+        return  # digest players hear at their hour; "none" means none
+    due_since = seat.due_since.isoformat()
+    notify(
+        user=user,
+        kind=Kind.TURN,
+        game=seat.game,
+        seat=seat,
+        payload={"due_since": due_since},
+        dedupe_key=f"turn:{seat.pk}:{due_since}",
+        hold_seconds=settings.MAIL_TURN_HOLD_SECONDS,
+    )
+
+
+@receiver(signals.game_ended, dispatch_uid="mail.result")
+def on_game_ended(sender, game: Game, **kwargs) -> None:
+    """Every person who sat at the table hears the result (timed-out ones too)."""
+    for seat in game.seats.select_related("user").filter(user__isnull=False):
+        if _wants_mail(seat.user):
+            notify(user=seat.user, kind=Kind.RESULT, game=game, dedupe_key=f"result:{game.pk}")
+
+
+@receiver(seat_timed_out, dispatch_uid="mail.timeout")
+def on_seat_timed_out(sender, game: Game, seat: Seat, **kwargs) -> None:
+    if game.is_over:
+        return  # the result email says who ran out of time
+    for other in game.seats.select_related("user").filter(user__isnull=False):
+        if _wants_mail(other.user):
+            notify(
+                user=other.user,
+                kind=Kind.TIMEOUT,
+                game=game,
+                payload={"who": seat.name, "you": other.pk == seat.pk},
+                dedupe_key=f"timeout:{seat.pk}",
+            )
+
+
+@receiver(reminder_due, dispatch_uid="mail.reminder")
+def on_reminder_due(sender, seat: Seat, **kwargs) -> None:
+    if not _wants_mail(seat.user):
+        return
+    due_since = seat.due_since.isoformat()
+    notify(
+        user=seat.user,
+        kind=Kind.REMINDER,
+        game=seat.game,
+        seat=seat,
+        payload={"due_since": due_since},
+        dedupe_key=f"reminder:{seat.pk}:{due_since}",
+    )
+
+
+@receiver(vacation_allowance_used, dispatch_uid="mail.vacation_over")
+def on_vacation_allowance_used(sender, user: User, **kwargs) -> None:
+    notify(
+        user=user,
+        kind=Kind.VACATION_OVER,
+        dedupe_key=f"vacation_over:{timezone.now():%Y-%m-%d}",
+    )
+
+
+@receiver(inbound, dispatch_uid="mail.inbound")
+def on_inbound(sender, event, esp_name, **kwargs) -> None:
+    """django-anymail's inbound webhook (any provider): a reply to a turn email."""
+    from .inbound import handle_message
+
+    handle_message(event.message)

@@ -1,0 +1,162 @@
+"""Sending the outbox. Tasks take ids, re-read the world and are idempotent: a row is
+claimed before it is sent and marked sent after (``mail.outbox``), so running a task
+twice, or the sweep beside it, never sends a row twice."""
+
+from __future__ import annotations
+
+import logging
+import zoneinfo
+from datetime import datetime
+
+from celery import shared_task
+from django.conf import settings
+from django.utils import timezone
+
+from accounts.models import EmailPreference, User
+from games.models import GameStatus, Seat, SeatStatus
+
+from . import compose, outbox
+from .models import Kind, Notification
+
+log = logging.getLogger(__name__)
+MAX_ATTEMPTS = 10
+
+
+def _seat_moved_on(row: Notification) -> bool:
+    seat = row.seat
+    if seat is None or not seat.is_due or row.game is None:
+        return True
+    if row.game.status != GameStatus.ACTIVE:
+        return True
+    return seat.due_since is None or seat.due_since.isoformat() != row.payload.get("due_since")
+
+
+def skip_reason(row: Notification, user: User) -> str:
+    """Why this row must not be sent now ("" to send it)."""
+    if not user.is_active or not user.email:
+        return "skipped: no address"
+    if row.attempts > MAX_ATTEMPTS:
+        return "failed: too many attempts"
+    pref = user.email_preference
+    if row.kind in (Kind.REPLY, Kind.VACATION_OVER):
+        return ""  # answers to the player's own mail, and never-silent notices
+    if pref == EmailPreference.NONE:
+        return "skipped: preference"
+    if row.kind == Kind.TURN:
+        if pref != EmailPreference.EACH_TURN:
+            return "skipped: preference"
+        if _seat_moved_on(row):
+            return "skipped: moved on"
+        if row.seat.last_seen_at is not None and row.seat.last_seen_at >= row.created_at:
+            return "skipped: seen"
+    if row.kind == Kind.REMINDER and _seat_moved_on(row):
+        return "skipped: moved on"
+    if row.kind == Kind.DIGEST and pref != EmailPreference.DAILY_DIGEST:
+        return "skipped: preference"
+    return ""
+
+
+def awaiting_sections(user: User) -> list[compose.GameSection]:
+    seats = Seat.objects.filter(
+        user=user, is_due=True, status=SeatStatus.PLAYING, game__status=GameStatus.ACTIVE
+    ).select_related("game")
+    return [compose.game_section(seat.game, user) for seat in seats]
+
+
+def _message(rows: list[Notification], user: User):
+    """The email for a group of rows (turn rows are one group), or None."""
+    row = rows[0]
+    if row.kind == Kind.TURN:
+        games = {r.game_id: r.game for r in rows}
+        return compose.turn_email(user, [compose.game_section(g, user) for g in games.values()])
+    if row.kind == Kind.DIGEST:
+        sections = awaiting_sections(user)
+        return compose.digest_email(user, sections) if sections else None
+    if row.kind == Kind.REMINDER:
+        return compose.reminder_email(user, compose.game_section(row.game, user))
+    if row.kind == Kind.RESULT:
+        return compose.result_email(user, row.game)
+    if row.kind == Kind.TIMEOUT:
+        return compose.timeout_email(user, row.game, row.payload)
+    if row.kind == Kind.REPLY:
+        return compose.reply_email(user, row.game, row.payload)
+    if row.kind == Kind.VACATION_OVER:
+        return compose.vacation_over_email(user)
+    raise ValueError(f"unknown notification kind {row.kind!r}")
+
+
+def deliver_now(user_id: int, now: datetime | None = None) -> int:
+    """Send the player's due rows; returns the number of emails sent."""
+    token, rows = outbox.claim(user_id, now)
+    if not rows:
+        return 0
+    user = rows[0].user
+    groups: list[list[Notification]] = []
+    turns: list[Notification] = []
+    for row in rows:
+        reason = skip_reason(row, user)
+        if reason:
+            outbox.finish([row], token, reason)
+        elif row.kind == Kind.TURN:
+            turns.append(row)
+        else:
+            groups.append([row])
+    if turns:
+        groups.insert(0, turns)
+    sent = 0
+    for group in groups:
+        message = _message(group, user)
+        if message is None:
+            outbox.finish(group, token, "skipped: nothing waiting")
+            continue
+        message.extra_headers["X-Tripost-Rows"] = ",".join(str(r.pk) for r in group)
+        try:
+            message.send()
+        except Exception:
+            outbox.release(group, token)  # the next sweep tries again
+            log.exception("sending %s email to user %s failed", group[0].kind, user_id)
+            continue
+        # Between a successful send and this UPDATE lies the only window (microseconds)
+        # in which a killed worker causes a repeat: the claim expires and is resent.
+        outbox.finish(group, token, "sent", message.extra_headers.get("Message-ID", ""))
+        sent += 1
+    return sent
+
+
+@shared_task(acks_late=True)
+def deliver(user_id: int) -> int:
+    return deliver_now(user_id)
+
+
+@shared_task
+def sweep_outbox() -> int:
+    """Every minute: queue delivery for every player with due, unclaimed rows."""
+    users = outbox.pending_users()
+    for user_id in users:
+        deliver.delay(user_id)
+    return len(users)
+
+
+@shared_task
+def queue_digests(now_iso: str | None = None) -> int:
+    """Every quarter hour: write today's digest for players whose local hour has come.
+
+    One row per player and local date (``dedupe_key``), so running this again, or
+    late, never sends a second digest that day.
+    """
+    now = datetime.fromisoformat(now_iso) if now_iso else timezone.now()
+    users = User.objects.filter(
+        is_active=True,
+        email_preference=EmailPreference.DAILY_DIGEST,
+        seats__is_due=True,
+        seats__status=SeatStatus.PLAYING,
+        seats__game__status=GameStatus.ACTIVE,
+    ).distinct()
+    written = 0
+    for user in users:
+        local = now.astimezone(zoneinfo.ZoneInfo(user.time_zone or "UTC"))
+        if local.hour != settings.MAIL_DIGEST_HOUR:
+            continue
+        if outbox.notify(user=user, kind=Kind.DIGEST, dedupe_key=f"digest:{local.date()}"):
+            written += 1
+    return written

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("mail/unsubscribe/<str:token>/", views.unsubscribe, name="mail_unsubscribe"),
+]

@@ -1,0 +1,29 @@
+"""One-click unsubscribe (RFC 8058): POST unsubscribes without login; GET only asks."""
+
+from __future__ import annotations
+
+from django.http import HttpResponseBadRequest
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+
+from accounts.models import EmailPreference, User
+
+from . import tokens
+
+
+# The POST comes from the mail provider's one-click button (no session, no CSRF token);
+# the signed token in the URL is the authorisation, and it can only switch mail off.
+@csrf_exempt
+def unsubscribe(request, token: str):
+    try:
+        user_id = tokens.read_unsubscribe_token(token)
+    except tokens.BadToken as exc:
+        return HttpResponseBadRequest(str(exc))
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return HttpResponseBadRequest("This unsubscribe link is no longer valid.")
+    done = False
+    if request.method == "POST":
+        User.objects.filter(pk=user.pk).update(email_preference=EmailPreference.NONE)
+        done = True
+    return render(request, "mail/unsubscribe.html", {"done": done, "player": user})
