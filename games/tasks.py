@@ -19,3 +19,11 @@ def heartbeat() -> str:
 def ping(value: str) -> str:
     """Round-trip check: a worker answers with the value it was sent."""
     return f"pong:{value}"
+
+
+@shared_task
+def clock_sweep() -> dict:
+    """Every minute: outage guard, vacations, reminders, timeouts (games.timeouts)."""
+    from games.timeouts import clock_sweep as sweep
+
+    return sweep()
