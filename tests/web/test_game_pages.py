@@ -312,3 +312,18 @@ def test_query_counts_do_not_grow_with_moves_or_games(django_assert_max_num_quer
         start_game("triad", [alice, bob])
     with django_assert_max_num_queries(12):
         client.get(reverse("home"))
+
+
+@pytest.mark.parametrize("engine", ["triad", "trias", "tritarea"])
+def test_each_game_has_a_help_page_with_its_notation(engine):
+    html = Client().get(reverse("game_help", args=[engine])).content.decode()
+    assert "Move notation" in html
+
+
+def test_site_rules_are_marked_as_the_sites_own():
+    html = Client().get(reverse("game_help", args=["tritarea"])).content.decode()
+    assert "Tripost's own rules" in html
+
+
+def test_an_unknown_game_has_no_help_page():
+    assert Client().get(reverse("game_help", args=["chess"])).status_code == 404
