@@ -6,7 +6,8 @@ blue background, interior seas are lighter blue hexes, tiles are coloured by
 landscape (mountain grey-brown, steppe yellow-green, wood dark green, the South
 Pole icy white). Herds are small circles in their owner's colour with a count;
 swimmers float on the water the same way. The land mass of the latest interim
-scoring is outlined in gold. The viewer's own hand card (only theirs: the view holds
+scoring is outlined in gold; when the game is over, every scored land mass is
+labelled with its tiles and points. The viewer's own hand card (only theirs: the view holds
 no other) is shown in a corner.
 
 Clicking: a tile the viewer can drift carries ``data-select="d:1,-2"``; with it
@@ -149,7 +150,7 @@ def render_svg(
     xs, ys = zip(*(_center(q, r) for q, r in positions), strict=True)
     pad = SIZE * 2
     min_x, max_x = min(xs) - pad, max(xs) + pad
-    min_y, max_y = min(ys) - pad, max(ys) + pad + 24
+    min_y, max_y = min(ys) - pad - (SIZE if view.get("final") else 0), max(ys) + pad + 24
     width, height = max_x - min_x, max_y - min_y
 
     title = f"Trias board: {_status(view)}"
@@ -267,6 +268,26 @@ def render_svg(
             'font-family="sans-serif" font-weight="bold" fill="#6b5500">+</text></g>'
         )
 
+    # Final scoring: each scored land mass labelled with its points (TS13).
+    for item in view.get("final") or []:
+        points = [(s, n) for s, n in enumerate(item.get("points") or []) if n]
+        cells = [_center(q, r) for q, r in item.get("tiles") or []]
+        if not cells or not points:
+            continue
+        # Above the land mass's topmost hex, clear of the herds.
+        cx, top = min(cells, key=lambda c: (c[1], c[0]))
+        cy = top - SIZE * 0.95
+        words = ", ".join(f"{COLOURS[s]} {n}" for s, n in points)
+        text = f"{len(cells)} tile{'s' if len(cells) != 1 else ''}: {words}"
+        w = 5.6 * len(text) + 10
+        out.append(
+            f'<g class="final-score"><title>{escape(f"final scoring, {text}")}</title>'
+            f'<rect x="{cx - w / 2:.1f}" y="{cy - 9:.1f}" width="{w:.1f}" height="16" rx="4" '
+            'fill="#000000" fill-opacity="0.7" stroke="#f2c200"/>'
+            f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="10" '
+            f'font-family="sans-serif" fill="#ffffff">{escape(text)}</text></g>'
+        )
+
     # The viewer's own hand card, and the deck.
     lines = []
     hand = view.get("hand")
@@ -277,7 +298,8 @@ def render_svg(
         )
     deck = view.get("deck") or {}
     if deck:
-        lines.append(f"<tspan> \u00b7 cards left: {int(deck.get('left', 0))}</tspan>")
+        sep = " \u00b7 " if lines else ""
+        lines.append(f"<tspan>{sep}cards left: {int(deck.get('left', 0))}</tspan>")
     if lines:
         out.append(
             f'<text x="{min_x + 10:.1f}" y="{max_y - 10:.1f}" font-size="11" '

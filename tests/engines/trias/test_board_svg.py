@@ -97,3 +97,12 @@ def test_random_positions_render_well_formed():
             svg_for(state, seat, selected=token)
         state = trias.apply(state, seat, rng.choice(legal))
     svg_for(state, None)
+
+
+def test_the_final_board_labels_each_scored_land_mass_with_its_points():
+    tiles = {(5, 0): "W", (6, 0): "W", (1, 0): "S"}
+    state = build(tiles, [(RED, (5, 0), 2), (BLUE, (6, 0), 1)], last_round=True, actions_left=2)
+    over = trias.apply(state, RED, "end")
+    assert trias.outcome(over) is not None
+    text, _ = svg_for(over, None)
+    assert "2 tiles: Red 2, Blue 1" in text
