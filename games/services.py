@@ -327,7 +327,7 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     if seat.index not in game.to_move:
         raise GameError("It is not your turn.")
     now = timezone.now()
-    if seat.is_due and seat.deadline and clocks.effective_deadline(seat, user, now) <= now:
+    if seat.is_due and seat.deadline and clocks.effective_deadline(seat, seat.user, now) <= now:
         raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
     state = load_state(game)
     _apply(game, state, seat.index, action, by_computer=False)
