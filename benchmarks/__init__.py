@@ -1,0 +1,1 @@
+"""Benchmarks of the whole site (``python benchmarks/web.py``)."""

@@ -1,0 +1,578 @@
+"""Web benchmark: the site under gunicorn on PostgreSQL, measured by 20 concurrent clients.
+
+    .venv/bin/python benchmarks/web.py [--clients 20] [--requests 300] [--workers 4]
+
+It (re)creates a dedicated database (``tripost_bench``; ``--database-url`` to change),
+migrates it, seeds it through ``games.services`` (a player with 200 active games,
+games to look at, one game per move submission), starts gunicorn on a free loopback
+port with production settings (``DEBUG=0``, a generated ``SECRET_KEY``, plain HTTP),
+and sends bounded batches of requests from ``--clients`` threads (``http.client``,
+loopback only; every batch ends by itself). Measured, each after a warm-up:
+
+- ``bare``: ``/bench/bare``, a constant answer through the whole middleware stack
+  (``benchmarks/urls.py``, only mounted by ``benchmarks/settings.py``), signed in;
+- the game page of a Triad, a Trias (mid-turn) and a Tri*T*Area game, as a player
+  whose turn it is;
+- a move submission: an htmx ``POST`` of a legal move with the CSRF token, one
+  separate game per request so that each one is applied (checked afterwards);
+- My games of a player with 200 active games.
+
+It prints the median and p95 of each with the ratio to ``bare`` (target: within 3x),
+then, unless ``--no-profile``, where the time of each page goes (queries, engine,
+SVG, templates), measured in-process on the same database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import http.client
+import os
+import pstats
+import queue
+import random
+import re
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/3"
+TARGET_RATIO = 3.0
+
+
+# --- environment and processes -------------------------------------------------------
+
+
+def bench_env(database_url: str, redis_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="benchmarks.settings",
+        DATABASE_URL=database_url,
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        SECURE_SSL_REDIRECT="0",
+        ALLOWED_HOSTS="127.0.0.1",
+        STATIC_MANIFEST="0",
+        EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+        LOG_LEVEL="WARNING",
+        PYTHONPATH=str(ROOT),
+    )
+    env.pop("CACHE_URL", None)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    else:
+        env.pop("REDIS_URL", None)
+    return env
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or name in {"postgres", "tripost"}:
+        raise SystemExit(f"refusing to drop the database {name!r}: use a dedicated one")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def redis_answers(url: str) -> bool:
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection((parts.hostname, parts.port or 6379), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(env: dict, port: int, workers: int) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [
+            str(ROOT / ".venv" / "bin" / "gunicorn"),
+            "config.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--backlog",
+            "256",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            status, _, _ = request(port, Req("GET", "/bench/bare"))
+            if status == 200:
+                return proc
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            raise SystemExit("gunicorn exited during start-up")
+        time.sleep(0.2)
+    proc.terminate()
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+# --- HTTP ------------------------------------------------------------------------------
+
+
+@dataclass
+class Req:
+    method: str
+    path: str
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes | None = None
+
+
+def request(port: int, req: Req, timeout: float = 30.0) -> tuple[int, dict, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request(req.method, req.path, body=req.body, headers=req.headers)
+        resp = conn.getresponse()
+        body = resp.read()
+        return resp.status, dict(resp.getheaders()), body
+    finally:
+        conn.close()
+
+
+@dataclass
+class Result:
+    name: str
+    latencies: list[float]
+    statuses: dict[int, int]
+    seconds: float
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.latencies)
+
+    @property
+    def p95(self) -> float:
+        return statistics.quantiles(self.latencies, n=20, method="inclusive")[18]
+
+
+def load(port: int, name: str, reqs: list[Req], clients: int, ok: set[int]) -> Result:
+    """Send ``reqs`` from ``clients`` threads, each taking the next one when free."""
+    work: queue.SimpleQueue[Req] = queue.SimpleQueue()
+    for r in reqs:
+        work.put(r)
+    latencies: list[float] = []
+    statuses: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def client():
+        while True:
+            try:
+                r = work.get_nowait()
+            except queue.Empty:
+                return
+            start = time.perf_counter()
+            try:
+                status, _, _ = request(port, r)
+            except OSError:
+                status = 0
+            took = time.perf_counter() - start
+            with lock:
+                latencies.append(took)
+                statuses[status] = statuses.get(status, 0) + 1
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    result = Result(name, latencies, statuses, time.perf_counter() - start)
+    bad = {s: n for s, n in statuses.items() if s not in ok}
+    if bad:
+        raise SystemExit(f"{name}: unexpected answers {bad} (of {len(reqs)})")
+    return result
+
+
+# --- seeding ---------------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    cookies: dict[str, str]  # username -> Cookie header
+    view_games: dict[str, int]  # label -> game id
+    moves: list[tuple[int, int, str]]  # (game id, version, action) for "mover"
+    busy_active: int
+
+
+def _session_cookie(user) -> str:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+def _play_random(game, rng, *, moves: int, stop=None):
+    from games import services
+    from games.engines.bots import RandomBot
+    from games.models import GameStatus
+    from games.replay import load_state
+
+    bot = RandomBot(rng.randrange(1 << 30))
+    for played in range(10_000):
+        if game.status != GameStatus.ACTIVE:
+            break
+        if played >= moves and (stop is None or stop(game)):
+            break
+        seat = game.seats.select_related("user").get(index=game.to_move[0])
+        action = bot.choose(game.engine_module, load_state(game), seat.index)
+        game = services.move_play(
+            game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+        ).game
+    return game
+
+
+def seed(num_moves: int, busy_games: int) -> Plan:
+    from accounts.models import User
+    from games import services
+    from games.models import GameStatus
+    from games.replay import load_state
+
+    rng = random.Random(20261130)
+
+    def user(name):
+        return User.objects.create_user(name, f"{name}@example.com", secrets.token_hex(8))
+
+    def start(engine, creator, invitees):
+        game = services.game_create(
+            creator=creator,
+            engine=engine,
+            num_players=len(invitees) + 1,
+            options={},
+            days_per_move=3,
+            invitees=invitees,
+            is_public=True,
+        )
+        for invitee in invitees:
+            game = services.invitation_accept(game_id=game.pk, user=invitee)
+        return game
+
+    busy, player, mover = user("busy"), user("player"), user("mover")
+    rivals = [user(f"rival{i}") for i in range(10)]
+
+    # A player with 200 active games, a few moves into each.
+    for i in range(busy_games):
+        _play_random(start("triad", busy, [rivals[i % 10]]), rng, moves=i % 5)
+
+    # Games to look at, each with "player" to act.
+    def due(user_):
+        return lambda g: (
+            user_.pk in set(g.seats.filter(index__in=g.to_move).values_list("user_id", flat=True))
+        )
+
+    def trias_mid_turn(g):
+        # The player's own action was the last one and the turn goes on: the page
+        # offers "undo" (the site replays the game to decide).
+        last = g.moves.order_by("-ply").first()
+        mine = g.seats.get(user=player).index
+        return (
+            g.to_move == [mine]
+            and last is not None
+            and last.seat == mine
+            and (last.action.startswith("d "))
+        )
+
+    view_games = {}
+    for label, engine, invitees, moves, stop in [
+        ("Triad", "triad", rivals[:1], 20, due(player)),
+        ("Trias (mid-turn)", "trias", rivals[:2], 30, trias_mid_turn),
+        ("Tri*T*Area", "tritarea", [], 12, due(player)),
+    ]:
+        for _ in range(10):
+            game = _play_random(start(engine, player, invitees), rng, moves=moves, stop=stop)
+            if game.status == GameStatus.ACTIVE:
+                break
+        view_games[label] = game.pk
+
+    # One game per submission, "mover" to play a legal (normal) Triad move in each.
+    moves = []
+    for i in range(num_moves):
+        game = start("triad", mover, [rivals[i % 10]])
+        game = _play_random(game, rng, moves=0, stop=due(mover))
+        seat = game.seats.get(user=mover).index
+        legal = game.engine_module.legal_actions(load_state(game), seat)
+        moves.append((game.pk, game.version, rng.choice(legal)))
+
+    return Plan(
+        cookies={u.username: _session_cookie(u) for u in (busy, player, mover)},
+        view_games=view_games,
+        moves=moves,
+        busy_active=busy.seats.filter(game__status=GameStatus.ACTIVE).count(),
+    )
+
+
+def csrf_for(port: int, cookie: str, path: str) -> tuple[str, str]:
+    """A real CSRF pair: the cookie set by a page and the token in its form."""
+    status, headers, body = request(port, Req("GET", path, {"Cookie": cookie}))
+    assert status == 200, (path, status)
+    set_cookie = headers.get("Set-Cookie", "")
+    cookie_value = re.search(r"csrftoken=([^;]+)", set_cookie).group(1)
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1).decode()
+    return cookie_value, token
+
+
+# --- profiling (in-process, same database) ---------------------------------------------
+
+
+def profile_pages(plan: Plan) -> None:
+    from django.db import connection
+    from django.test import Client
+
+    from accounts.models import User
+    from games import boards
+    from games.models import Game
+    from games.presenters import build_game_page
+    from games.replay import load_state
+
+    def timed(fn, n=20):
+        fn()
+        start = time.perf_counter()
+        for _ in range(n):
+            fn()
+        return (time.perf_counter() - start) / n * 1000
+
+    queries: list[float] = []
+
+    def count(execute, sql, params, many, context):
+        start = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            queries.append(time.perf_counter() - start)
+
+    print("\nWhere the time goes (in-process, one request at a time):")
+    clients = {}
+    for name in ("busy", "player"):
+        c = Client(HTTP_HOST="127.0.0.1")
+        c.force_login(User.objects.get(username=name))
+        clients[name] = c
+    rows = [("bare", "player", "/bench/bare"), (f"My games ({plan.busy_active})", "busy", "/")]
+    rows += [(f"game page: {k}", "player", f"/games/{v}/") for k, v in plan.view_games.items()]
+    print(f"  {'page':28} {'ms':>7} {'queries':>8} {'in SQL ms':>10} {'KiB':>6}")
+    for label, who, path in rows:
+        c = clients[who]
+        c.get(path)
+        queries.clear()
+        with connection.execute_wrapper(count):
+            size = len(c.get(path).content)
+        n, sql_ms = len(queries), sum(queries) * 1000
+        ms = timed(lambda c=c, path=path: c.get(path))
+        print(f"  {label:28} {ms:7.1f} {n:8d} {sql_ms:10.1f} {size / 1024:6.1f}")
+
+    player = User.objects.get(username="player")
+    print(
+        f"\n  {'game page parts':28} {'state':>7} {'view':>7} {'legal':>7} {'svg':>7} {'build':>7}"
+    )
+    for label, game_id in plan.view_games.items():
+        game = Game.objects.get(pk=game_id)
+        engine = game.engine_module
+        seat = game.seats.get(user=player).index
+        state = load_state(game)
+        view = engine.view(state, seat)
+        actions = engine.legal_actions(state, seat)
+        parts = [
+            timed(lambda g=game: load_state(g)),
+            timed(lambda e=engine, s=state, i=seat: e.view(s, i)),
+            timed(lambda e=engine, s=state, i=seat: e.legal_actions(s, i)),
+            timed(
+                lambda g=game, v=view, i=seat, a=actions: boards.render_svg(
+                    g.engine, v, seat=i, actions=a
+                )
+            ),
+            timed(lambda g=game: build_game_page(g, player)),
+        ]
+        print(
+            f"  {label:28} " + " ".join(f"{p:7.2f}" for p in parts) + f"   ({len(actions)} legal)"
+        )
+
+    print("\n  Own time by kind of code, cProfile (inflates small Python calls):")
+    print(f"  {'page':28} " + " ".join(f"{k:>9}" for k in KINDS))
+    for label, who, path in rows[1:]:
+        c = clients[who]
+        prof = cProfile.Profile()
+        prof.enable()
+        for _ in range(5):
+            c.get(path)
+        prof.disable()
+        shares = dict.fromkeys(KINDS, 0.0)
+        for (filename, _line, _name), (_cc, _nc, tt, _ct, _callers) in pstats.Stats(
+            prof
+        ).stats.items():
+            shares[kind_of(filename)] += tt
+        total = sum(shares.values()) or 1.0
+        print(f"  {label:28} " + " ".join(f"{shares[k] / total:9.0%}" for k in KINDS))
+
+
+KINDS = ("engine", "svg", "templates", "db", "django", "other")
+
+
+def kind_of(filename: str) -> str:
+    if "games/engines/" in filename:
+        return "engine"
+    if "games/boards/" in filename:
+        return "svg"
+    if "django/template" in filename or "template_partials" in filename or "html" in filename:
+        return "templates"
+    if "psycopg" in filename or "django/db/" in filename:
+        return "db"
+    if "site-packages/django" in filename:
+        return "django"
+    return "other"
+
+
+# --- main ------------------------------------------------------------------------------
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=300, help="per measurement")
+    parser.add_argument("--warmup", type=int, default=40, help="per measurement")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--busy-games", type=int, default=200)
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
+    parser.add_argument(
+        "--redis-url", default=DEFAULT_REDIS_URL, help="'' for the embedded defaults"
+    )
+    parser.add_argument("--no-profile", action="store_true")
+    args = parser.parse_args(argv)
+
+    redis_url = args.redis_url if args.redis_url and redis_answers(args.redis_url) else ""
+    env = bench_env(args.database_url, redis_url)
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+
+    t0 = time.monotonic()
+    print(f"Database {args.database_url} (recreated); cache/broker {redis_url or 'embedded'}")
+    recreate_database(args.database_url)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
+    import django
+
+    django.setup()
+    from django.db import connections
+    from django.test import override_settings
+
+    total_moves = args.requests + args.warmup
+    # Seeding piles up hundreds of games awaiting one player: lift the site's limit.
+    with override_settings(MAX_GAMES_AWAITING=10**6):
+        plan = seed(total_moves, args.busy_games)
+    connections.close_all()
+    print(
+        f"Seeded in {time.monotonic() - t0:.0f} s: 'busy' has {plan.busy_active} active games, "
+        f"{total_moves} games await a move."
+    )
+
+    port = free_port()
+    proc = start_gunicorn(env, port, args.workers)
+    try:
+        results = run_all(port, plan, args)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+    from games.models import Move
+
+    applied = sum(
+        Move.objects.filter(game_id=gid, ply=version + 1).exists() for gid, version, _ in plan.moves
+    )
+    report(results, args, applied, total_moves)
+    if not args.no_profile:
+        profile_pages(plan)
+    connections.close_all()
+    return 0
+
+
+def run_all(port: int, plan: Plan, args) -> list[Result]:
+    n, warm, clients = args.requests, args.warmup, args.clients
+
+    def get(path, who):
+        return Req("GET", path, {"Cookie": plan.cookies[who]})
+
+    csrf_cookie, token = csrf_for(port, plan.cookies["mover"], f"/games/{plan.moves[0][0]}/")
+    move_reqs = [
+        Req(
+            "POST",
+            f"/games/{gid}/move",
+            {
+                "Cookie": f"{plan.cookies['mover']}; csrftoken={csrf_cookie}",
+                "Content-Type": "application/x-www-form-urlencoded",
+                "HX-Request": "true",
+                "HX-Target": "live",
+            },
+            urlencode(
+                {"csrfmiddlewaretoken": token, "action": action, "version": version}
+            ).encode(),
+        )
+        for gid, version, action in plan.moves
+    ]
+    pages = [("bare", get("/bench/bare", "player"))]
+    pages += [
+        (f"game page: {k}", get(f"/games/{v}/", "player")) for k, v in plan.view_games.items()
+    ]
+    pages += [(f"My games ({plan.busy_active} active)", get("/", "busy"))]
+
+    results = []
+    for name, req in pages:
+        load(port, name, [req] * warm, clients, {200})
+        results.append(load(port, name, [req] * n, clients, {200}))
+    load(port, "move", move_reqs[:warm], clients, {200})
+    results.append(load(port, "move submission (htmx POST)", move_reqs[warm:], clients, {200}))
+    # The floor again at the end: the machine did not change its mind in between.
+    results.append(load(port, "bare (again)", [pages[0][1]] * n, clients, {200}))
+    return results
+
+
+def report(results: list[Result], args, applied: int, total_moves: int) -> None:
+    bare = results[0]
+    print(
+        f"\n{args.clients} concurrent clients, {args.requests} requests each (after "
+        f"{args.warmup} warm-up), gunicorn {args.workers} sync workers, "
+        f"{os.cpu_count()} CPU cores, PostgreSQL\n"
+    )
+    head = f"{'request':34} {'median ms':>10} {'p95 ms':>9} {'req/s':>7} {'x bare':>14}  target"
+    print(head)
+    print("-" * len(head))
+    for r in results:
+        ratio_m, ratio_p = r.median / bare.median, r.p95 / bare.p95
+        ok = "ok" if r is bare or max(ratio_m, ratio_p) <= TARGET_RATIO else "MISSED"
+        if r.name.startswith("bare"):
+            ok = "-"
+        print(
+            f"{r.name:34} {r.median * 1000:10.1f} {r.p95 * 1000:9.1f} "
+            f"{len(r.latencies) / r.seconds:7.0f} {ratio_m:6.1f} / {ratio_p:5.1f}  {ok}"
+        )
+    print(f"\n'x bare': median / p95 over bare's. Moves applied: {applied} of {total_moves}.")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
