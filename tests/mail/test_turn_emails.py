@@ -127,9 +127,7 @@ def test_no_turn_email_when_the_player_has_moved_meanwhile(alice, bob, mailoutbo
         play_first_legal(game)
     with time_machine.travel(T0 + timedelta(minutes=6), tick=False):
         tasks.deliver_now(seat.user.pk)
-    assert Notification.objects.get(user=seat.user, kind=Kind.TURN).outcome == (
-        "skipped: moved on"
-    )
+    assert Notification.objects.get(user=seat.user, kind=Kind.TURN).outcome == ("skipped: moved on")
     assert all(m.to != [seat.user.email] for m in mailoutbox)
 
 
@@ -143,7 +141,9 @@ def test_a_rolled_back_move_leaves_no_outbox_row(alice, bob):
     assert Notification.objects.count() == before  # ...and gone with it
 
 
-def test_the_row_is_queued_only_after_commit(alice, bob, queued, django_capture_on_commit_callbacks):
+def test_the_row_is_queued_only_after_commit(
+    alice, bob, queued, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         game = start_game(alice, bob)
     assert callbacks  # nothing was queued inside the transaction

@@ -1,0 +1,40 @@
+"""Players report another player from a game page (reports appear in the admin)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from games.models import Game
+from games.moderation import report_create
+from games.services import GameError
+
+
+class ReportForm(forms.Form):
+    reported = forms.IntegerField()
+    reason = forms.CharField(max_length=2000)
+
+
+@require_POST
+@login_required
+def game_report(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    form = ReportForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a player and say what happened.")
+        return redirect(game)
+    try:
+        report_create(
+            game=game,
+            reporter=request.user,
+            reported_id=form.cleaned_data["reported"],
+            reason=form.cleaned_data["reason"],
+        )
+    except GameError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Thank you: the moderators will look at your report.")
+    return redirect(game)
