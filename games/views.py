@@ -251,20 +251,15 @@ def _live_response(request, game: Game, *, error: str = "", status: int = 200):
     return render(request, template, {"page": page, "poll_seconds": POLL_SECONDS}, status=status)
 
 
-@require_POST
-@login_required
-def game_move(request, game_id: int):
+def _turn_response(request, game_id: int, action: str | None, flow):
+    """Run a turn flow (play or undo) and answer with the live part of the page:
+    409 and the fresh board when stale, 400 and the reason when refused."""
     game = _visible_game(request, game_id)
-    form = ActionForm(request.POST)
+    form = ActionForm({"action": action, "version": request.POST.get("version")})
     if not form.is_valid():
         return _live_response(request, game, error="That move was not understood.", status=400)
     try:
-        services.move_play(
-            game_id=game.pk,
-            user=request.user,
-            action=form.cleaned_data["action"],
-            expected_version=form.cleaned_data["version"],
-        )
+        flow(game, form.cleaned_data)
     except services.StaleMove as exc:
         return _live_response(request, game, error=str(exc), status=409)
     except (IllegalAction, services.GameError) as exc:
@@ -277,22 +272,25 @@ def game_move(request, game_id: int):
 
 @require_POST
 @login_required
-def game_undo(request, game_id: int):
-    game = _visible_game(request, game_id)
-    form = ActionForm({"action": "undo", "version": request.POST.get("version")})
-    if not form.is_valid():
-        return _live_response(request, game, error="That request was not understood.", status=400)
-    try:
-        services.move_undo(
-            game_id=game.pk, user=request.user, expected_version=form.cleaned_data["version"]
+def game_move(request, game_id: int):
+    def play(game, data):
+        services.move_play(
+            game_id=game.pk,
+            user=request.user,
+            action=data["action"],
+            expected_version=data["version"],
         )
-    except services.StaleMove as exc:
-        return _live_response(request, game, error=str(exc), status=409)
-    except services.GameError as exc:
-        return _live_response(request, game, error=str(exc), status=400)
-    if not request.htmx:
-        return redirect(game)
-    return _live_response(request, game)
+
+    return _turn_response(request, game_id, request.POST.get("action"), play)
+
+
+@require_POST
+@login_required
+def game_undo(request, game_id: int):
+    def undo(game, data):
+        services.move_undo(game_id=game.pk, user=request.user, expected_version=data["version"])
+
+    return _turn_response(request, game_id, "undo", undo)
 
 
 # --- replay and record ---------------------------------------------------------------
