@@ -6,7 +6,12 @@ from django import forms
 
 from accounts.models import User
 from games.engines import ENGINES
-from games.models import DAYS_PER_MOVE_CHOICES
+from games.models import (
+    BANK_DAYS_CHOICES,
+    BANK_INCREMENT_CHOICES,
+    DAYS_PER_MOVE_CHOICES,
+    TimeControl,
+)
 
 
 def option_field_name(engine: str, option: str) -> str:
@@ -29,6 +34,30 @@ class NewGameForm(forms.Form):
     )
     days_per_move = forms.TypedChoiceField(
         choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, label="Time per move"
+    )
+    time_control = forms.ChoiceField(
+        choices=TimeControl.choices,
+        initial=TimeControl.PER_MOVE,
+        widget=forms.RadioSelect,
+        label="Clock",
+        required=False,  # absent: days per move
+    )
+    bank_start_days = forms.TypedChoiceField(
+        choices=BANK_DAYS_CHOICES,
+        coerce=int,
+        initial=7,
+        label="Time bank at the start",
+        required=False,
+    )
+    bank_increment_days = forms.TypedChoiceField(
+        choices=BANK_INCREMENT_CHOICES,
+        coerce=int,
+        initial=1,
+        label="Added per move",
+        required=False,
+    )
+    bank_cap_days = forms.TypedChoiceField(
+        choices=BANK_DAYS_CHOICES, coerce=int, initial=14, label="At most", required=False
     )
     invite = forms.CharField(
         required=False,
@@ -84,6 +113,15 @@ class NewGameForm(forms.Form):
         if engine and cleaned.get(players_field_name(engine)) is None:
             self.add_error(players_field_name(engine), "Choose the number of players.")
         return cleaned
+
+    def time_bank(self) -> tuple[int, int, int] | None:
+        """``(start, increment, cap)`` days for a time-bank clock, else None."""
+        if self.cleaned_data.get("time_control") != TimeControl.BANK:
+            return None
+        data = self.cleaned_data
+        start = data.get("bank_start_days") or 7
+        increment = data.get("bank_increment_days")
+        return (start, 1 if increment in (None, "") else increment, data.get("bank_cap_days") or 14)
 
     def clean_invite(self) -> list[User]:
         names = [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]
