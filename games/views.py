@@ -134,6 +134,7 @@ def game_new(request):
                     num_players=players,
                     options=options,
                     days_per_move=form.cleaned_data["days_per_move"],
+                    time_bank=form.time_bank(),
                     invitees=form.cleaned_data["invite"],
                     is_public=form.cleaned_data["is_public"],
                 )
