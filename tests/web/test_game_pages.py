@@ -320,9 +320,12 @@ def test_each_game_has_a_help_page_with_its_notation(engine):
     assert "Move notation" in html
 
 
-def test_site_rules_are_marked_as_the_sites_own():
-    html = Client().get(reverse("game_help", args=["tritarea"])).content.decode()
+@pytest.mark.parametrize("engine", ["triad", "tritarea"])
+def test_site_rules_are_marked_as_the_sites_own(engine):
+    html = Client().get(reverse("game_help", args=[engine])).content.decode()
     assert "Tripost's own rules" in html
+    if engine == "triad":
+        assert "80 moves in a row without a Triad" in html  # TD10 is a site rule
 
 
 def test_an_unknown_game_has_no_help_page():

@@ -50,8 +50,20 @@ options: dict[str, Option] = {
 
 _OPTIONS = options
 
+# Rulings that are the site's own, not the publisher's (shown on the help page).
+SITE_RULES: tuple[str, ...] = (
+    "Colours and the first player (Black) are drawn at random when the game starts; "
+    "the site decides by the game's seed instead of the players choosing.",
+    "Draws (TD10): a player may offer a draw and the other may accept it. The game "
+    "is drawn automatically when the same position with the same player to move "
+    "occurs for the third time, or after 80 moves in a row without a Triad.",
+    "When your move creates Triads holding only one of your dice (always the moved "
+    "die), it is removed for you; with several candidates you choose (TD8).",
+)
+
 __all__ = [
     "BLACK",
+    "SITE_RULES",
     "WHITE",
     "State",
     "apply",
