@@ -26,14 +26,22 @@
     var el = target(event);
     if (el) { event.preventDefault(); activate(el); }
   });
-  // Keep the newest move in sight in the scrolling move list.
-  function showLatestMove() {
+  // After each render: keep the newest move in sight, and make the board's
+  // clickable parts reachable by keyboard (Tab, then Enter or Space).
+  function refresh() {
     document.querySelectorAll("#live .moves").forEach(function (list) {
       list.scrollTop = list.scrollHeight;
     });
+    document.querySelectorAll("#board [data-select], #board [data-action]").forEach(function (el) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      if (!el.getAttribute("aria-label")) {
+        el.setAttribute("aria-label", el.dataset.action ? "Play " + el.dataset.action : "Select " + el.dataset.select);
+      }
+    });
   }
-  document.addEventListener("DOMContentLoaded", showLatestMove);
-  document.addEventListener("htmx:afterSwap", showLatestMove);
+  document.addEventListener("DOMContentLoaded", refresh);
+  document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" && event.key !== " ") return;
     var el = target(event);
