@@ -109,6 +109,11 @@ def deliver_now(user_id: int, now: datetime | None = None) -> int:
         if message is None:
             outbox.finish(group, token, "skipped: nothing waiting")
             continue
+        # The Message-ID is fixed by the outbox row, so a resend (see below) is the
+        # same message to mail clients, which drop a second copy.
+        domain = settings.MAIL_REPLY_ADDRESS.rpartition("@")[2]
+        first = min(r.pk for r in group)
+        message.extra_headers["Message-ID"] = f"<tripost.n{first}.u{user_id}@{domain}>"
         message.extra_headers["X-Tripost-Rows"] = ",".join(str(r.pk) for r in group)
         try:
             message.send()
@@ -116,8 +121,9 @@ def deliver_now(user_id: int, now: datetime | None = None) -> int:
             outbox.release(group, token)  # the next sweep tries again
             log.exception("sending %s email to user %s failed", group[0].kind, user_id)
             continue
-        # Between a successful send and this UPDATE lies the only window (microseconds)
-        # in which a killed worker causes a repeat: the claim expires and is resent.
+        # Exactly-once across SMTP is impossible: a worker killed between the hand-over
+        # and this UPDATE (about a millisecond) leaves the row claimed but unmarked; the
+        # claim expires and the sweep sends it again, with the same Message-ID.
         outbox.finish(group, token, "sent", message.extra_headers.get("Message-ID", ""))
         sent += 1
     return sent
