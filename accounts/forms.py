@@ -18,7 +18,7 @@ class PlayerSettingsForm(forms.ModelForm):
         self.fields["time_zone"].help_text = User._meta.get_field("time_zone").help_text
 
     def vacation_summary(self) -> str:
-        """"N of M vacation days left this year" (games.clocks keeps the account)."""
+        """ "N of M vacation days left this year" (games.clocks keeps the account)."""
         from games.clocks import vacation_left
 
         left = vacation_left(self.instance).total_seconds() / 86400
