@@ -44,8 +44,9 @@ from .view import describe, view
 # game's help page; each is implemented and tested where its module says).
 SITE_RULES: tuple[str, ...] = (
     "Round 1's start player is drawn at random among the people; the solo player starts.",
-    "Start player of rounds 2 and 3 (TT7): on a tie, the tied seat first clockwise after "
-    "the previous start player; computer seats can become start player.",
+    "Start player of rounds 2 and 3 (TT7): on a tie, the tied seat first clockwise from "
+    "the previous start player (who stays start player when tied); computer seats can "
+    "become start player.",
     "Round 3 runs: deal, secret lead-area declarations, reveal, block sale, eight tricks. "
     "A 5 declared as 0 or 10 is paid at the reveal, so the score track keeps the secret.",
     "A round-2 declaration-of-intent 5 that scores counts as 10 for 2 points when its "

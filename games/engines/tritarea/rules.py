@@ -8,7 +8,7 @@ Decisions where the rulebook and rulings are silent (site rules):
 
 - Round 1's start player is drawn from the seed among the people (the solo player
   always starts). Rounds 2 and 3: highest score, ties to the tied seat first clockwise
-  *after* the previous start player (TT7; computer seats included).
+  from the previous start player, that seat itself first (TT7; computer seats included).
 - Round 3 order: deal, secret lead-area declarations (TT10), their reveal (a 5 bought
   as 0 or 10 is paid at the reveal, so the score track does not betray the secret),
   then the block sale counter-clockwise from the seat right of the start player, then
@@ -142,9 +142,13 @@ def start_round(state: State, round_no: int, start: int) -> State:
 
 
 def next_start_player(scores: tuple[int, ...], previous: int) -> int:
-    """TT7: highest score; on a tie the tied seat first clockwise after ``previous``."""
+    """TT7: highest score; on a tie the tied seat first clockwise from ``previous``.
+
+    Counting starts at ``previous`` itself (as play runs "clockwise from the leader"
+    starting with the leader): a previous start player tied for the lead stays.
+    """
     best = max(scores)
-    for k in range(1, seats.NUM_SEATS + 1):
+    for k in range(seats.NUM_SEATS):
         seat = (previous + k) % seats.NUM_SEATS
         if scores[seat] == best:
             return seat

@@ -9,10 +9,10 @@ import pytest
 
 from games.engines import IllegalAction
 from games.engines import tritarea as tt
-from games.engines.tritarea.rules import deal, next_start_player
+from games.engines.tritarea.rules import deal, end_round, next_start_player
 from games.engines.tritarea.seats import is_npc_table
 
-from .helpers import random_game
+from .helpers import position, random_game
 
 
 def test_round_1_eight_cards_no_fives_seven_blocks():
@@ -50,13 +50,27 @@ def test_round_1_start_player_comes_from_the_seed_among_the_people():
     assert tt.new_game(4, 7).start_player == tt.new_game(4, 7).start_player
 
 
-def test_tt7_start_player_highest_score_ties_first_clockwise_after_the_previous():
-    """TT7: highest score; on a tie the tied player first clockwise from the previous."""
-    assert next_start_player((3, 12, 12, 10), previous=2) == 1
+def test_tt7_start_player_highest_score_ties_first_clockwise_from_the_previous():
+    """TT7: highest score; on a tie, the tied player first clockwise *from* the previous
+    start player: counting starts at the previous start player, who stays start player
+    when tied for the highest score (as "clockwise from the leader" starts with the
+    leader)."""
+    assert next_start_player((3, 12, 12, 10), previous=2) == 2
     assert next_start_player((3, 12, 12, 10), previous=0) == 1
-    assert next_start_player((3, 12, 12, 10), previous=1) == 2
-    assert next_start_player((5, 5, 5, 5), previous=3) == 0
+    assert next_start_player((3, 12, 12, 10), previous=1) == 1
+    assert next_start_player((3, 12, 12, 10), previous=3) == 1
+    assert next_start_player((5, 5, 5, 5), previous=3) == 3
     assert next_start_player((0, 0, 9, 0), previous=2) == 2
+    assert next_start_player((0, 0, 9, 0), previous=3) == 2
+    assert next_start_player((7, 2, 7, 7), previous=1) == 2
+
+
+def test_tt7_a_tied_previous_start_player_starts_round_2_again():
+    """TT7 at the end of round 1: seats 1 and 2 tie on 12, seat 2 started round 1."""
+    s = position(4, round=1, trick_no=8, start_player=2, scores=(3, 12, 12, 10))
+    s = end_round(s)
+    assert (s.round, s.start_player, s.leader) == (2, 2, 2)
+    assert "Round 2: Orange is start player; 9 cards, 8 blocks" in s.log
 
 
 @pytest.mark.parametrize("seed", range(4))
