@@ -151,14 +151,15 @@ LOGIN_URL = "account_login"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 ANYMAIL_ESP = os.environ.get("ANYMAIL_ESP", "")  # e.g. "mailgun", "postmark", "amazon_ses"
+# Every ANYMAIL_* variable (e.g. ANYMAIL_MAILGUN_API_KEY, ANYMAIL_WEBHOOK_SECRET) becomes
+# an ANYMAIL setting; the inbound webhook (/anymail/<esp>/inbound/) works with any sender.
+ANYMAIL = {
+    key.removeprefix("ANYMAIL_"): value
+    for key, value in os.environ.items()
+    if key.startswith("ANYMAIL_") and key != "ANYMAIL_ESP"
+}
 if ANYMAIL_ESP:
     EMAIL_BACKEND = f"anymail.backends.{ANYMAIL_ESP}.EmailBackend"
-    # Every ANYMAIL_* variable (e.g. ANYMAIL_MAILGUN_API_KEY) becomes an ANYMAIL setting.
-    ANYMAIL = {
-        key.removeprefix("ANYMAIL_"): value
-        for key, value in os.environ.items()
-        if key.startswith("ANYMAIL_") and key != "ANYMAIL_ESP"
-    }
 elif os.environ.get("EMAIL_HOST"):
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     EMAIL_HOST = os.environ["EMAIL_HOST"]
