@@ -8,7 +8,7 @@ from .cards import CARD_NAMES, METEORITE, deck2, deck2_size
 from .notation import parse
 from .rules import COLOURS, final_detail, label
 from .scoring import interim_land_mass
-from .state import ACTIONS, OVER, State
+from .state import ACTIONS, CARD, OVER, State
 
 
 def _pos(p) -> list[int]:
@@ -132,14 +132,21 @@ def describe(state: State, seat: int, action: str) -> str:
     if kind == "place":
         kind_name = LANDSCAPE_NAMES.get(board.land.get(args[0], ""), "")
         return f"{who} places 2 herds on the {kind_name} tile at {format_pos(args[0])}."
+    # A card is named only when this action really plays it (TS16): never another
+    # seat's hand card, nor the top of the deck outside that seat's Phase 1.
+    playing = state.phase == CARD and seat == state.current
     if kind == "play":
-        card = state.hands[seat]
-        return f"{who} plays the hand card: {CARD_NAMES.get(card, 'a card')}."
+        card = state.hands[seat] if playing and 0 <= seat < len(state.hands) else ""
+        if not card:
+            return f"{who} plays the hand card."
+        return f"{who} plays the hand card: {CARD_NAMES[card]}."
     if kind == "draw":
-        if state.deck and state.deck[0] == METEORITE:
+        card = state.deck[0] if playing and state.deck else ""
+        if not card:
+            return f"{who} draws a card."
+        if card == METEORITE:
             return f"{who} draws the Meteorite Impact: the last round begins."
-        card = state.deck[0] if state.deck else ""
-        return f"{who} draws and plays a card: {CARD_NAMES.get(card, 'a card')}."
+        return f"{who} draws and plays a card: {CARD_NAMES[card]}."
     if kind == "drift":
         p, d = args
         name = LANDSCAPE_NAMES.get(board.land.get(p, ""), "")
