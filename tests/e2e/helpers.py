@@ -87,6 +87,29 @@ def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+_VISIBLE_POINT = """el => {
+  // A point of the element that is not covered by another clickable part (e.g. a
+  // button drawn on top of a square): where a person would click it.
+  const r = el.getBoundingClientRect();
+  for (const fy of [0.5, 0.2, 0.8, 0.1, 0.9]) {
+    for (const fx of [0.5, 0.2, 0.8, 0.1, 0.9]) {
+      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest("[data-action],[data-select]") === el) return {x, y};
+    }
+  }
+  return null;
+}"""
+
+
+def click_board(locator) -> None:
+    """Click a board element where it can be seen, as a person would."""
+    locator.scroll_into_view_if_needed()
+    point = locator.evaluate(_VISIBLE_POINT)
+    assert point, f"no visible part of {locator} to click"
+    locator.page.mouse.click(point["x"], point["y"])
+
+
 def clickable_on_board(page: Page) -> tuple[list[str], list[str]]:
     """The board's ``data-action`` values and ``data-select`` tokens right now."""
     actions = page.eval_on_selector_all(
@@ -98,12 +121,19 @@ def clickable_on_board(page: Page) -> tuple[list[str], list[str]]:
     return actions, selects
 
 
-def _token_fits(token: str, action: str) -> bool:
-    """Whether a select token (``c1``, ``card:I5``, ``sq:c2``) names part of ``action``."""
-    word = token.split(":")[-1]
-    return (
-        bool(word) and re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![0-9])", action) is not None
-    )
+def _select_tokens_for(action: str, tokens: list[str]) -> list[str]:
+    """Select tokens (``c1``, ``card:I5``, ``m:0,1``) naming a part of ``action``; those
+    whose prefix is the action's verb and that name its first part come first."""
+    verb = action.split(" ", 1)[0]
+    fitting = []
+    for token in tokens:
+        prefix, _, word = token.rpartition(":")
+        found = (
+            re.search(rf"(?<![A-Za-z0-9,]){re.escape(word)}(?![0-9,])", action) if word else None
+        )
+        if found:
+            fitting.append((prefix not in ("", verb), found.start(), token))
+    return [token for *_, token in sorted(fitting)]
 
 
 def play(page: Page, action: str, *, expect_ply: int) -> str:
@@ -112,19 +142,24 @@ def play(page: Page, action: str, *, expect_ply: int) -> str:
     expect(page.locator("#board-form")).to_have_count(1)  # the page says it is our turn
     how = ""
     if _board_action(page, action).count():
-        _board_action(page, action).first.click()
+        click_board(_board_action(page, action).first)
         how = "board"
     else:
         _, selects = clickable_on_board(page)
-        for token in [t for t in selects if _token_fits(t, action)]:
-            page.locator(f"#board [data-select={_css_string(token)}]").first.click()
+        for token in _select_tokens_for(action, selects):
+            click_board(page.locator(f"#board [data-select={_css_string(token)}]").first)
             expect(page.locator("#live")).to_have_attribute("data-selected", token)
             if _board_action(page, action).count():
-                _board_action(page, action).first.click()
+                click_board(_board_action(page, action).first)
                 how = "select+board"
                 break
         if not how:
-            page.locator(f".action-list button[name=action][value={_css_string(action)}]").click()
+            buttons = page.locator(".action-list button[name=action]")
+            if buttons.count():
+                buttons.and_(page.locator(f"[value={_css_string(action)}]")).click()
+            else:  # a long list is a list box with a Play button
+                page.select_option("#action-select", action)
+                page.locator(".action-list button[type=submit]").click()
             how = "button"
     expect(page.locator(f'ol.moves li[value="{expect_ply}"]')).to_have_count(1)
     expect(page.locator("#live .message.error")).to_have_count(0)

@@ -94,3 +94,89 @@ def test_two_players_sign_up_and_play_triad_to_the_end_by_clicking(
         player.page.screenshot(
             path=screenshots / f"triad-finished-{player.username}.png", full_page=True
         )
+
+
+def trias_choice(state, legal: list[str], rng: random.Random) -> str:
+    """A short turn: play the card, drift, one herd move, then end the turn."""
+    if state.phase == "actions":
+        moves = [a for a in legal if a.startswith("m ") and not a.startswith("m+")]
+        if state.actions_left == 4 and moves:
+            return rng.choice(moves)
+        if "end" in legal:
+            return "end"
+    if "play" in legal:
+        return "play"
+    return rng.choice(legal)
+
+
+def test_three_players_play_the_first_full_round_of_trias(
+    browser, live_server, mailoutbox, screenshots
+):
+    people = {
+        name: sign_up(browser, live_server, mailoutbox, name) for name in ("ann", "ben", "cy")
+    }
+    game_id = create_game(people["ann"], "trias", players=3, invite=["ben", "cy"])
+    accept_invitation(people["ben"], game_id)
+    accept_invitation(people["cy"], game_id)
+    game, engine, state = game_of(game_id)
+    assert game.status == GameStatus.ACTIVE
+    by_seat = {s.index: people[s.user.username] for s in game.seats.all()}
+    rng = random.Random(game.seed)
+
+    ways: dict[str, set[str]] = {}
+    ply, last = 0, None
+    while not (state.phase == "card" and state.turn > 3):  # three whole turns after setup
+        seat = game.to_move[0]
+        player = by_seat[seat]
+        action = trias_choice(state, engine.legal_actions(state, seat), rng)
+        if player is not last:  # a turn goes on in the page htmx left behind
+            player.page.goto(f"/games/{game_id}/")
+        last = player
+        ply += 1
+        ways.setdefault(action.split(" ")[0], set()).add(play(player.page, action, expect_ply=ply))
+        if ply == 6:  # setup done
+            player.page.screenshot(path=screenshots / "trias-after-setup.png", full_page=True)
+        game, engine, state = game_of(game_id)
+        assert ply < 40, "the first round should be over by now"
+
+    assert ways["p"] == {"board"}  # setup: click a tile
+    assert ways["d"] == {"select+board"}  # drift: pick the tile, then the water hex
+    assert ways["play"] == {"button"}
+    assert game.status == GameStatus.ACTIVE and state.turn == 4
+    for name, player in people.items():
+        player.page.goto(f"/games/{game_id}/")
+        expect(player.page.locator("#board svg")).to_be_visible()
+        player.page.screenshot(path=screenshots / f"trias-round-1-{name}.png", full_page=True)
+
+
+def test_one_person_plays_the_first_trick_of_tritarea_against_three_computer_seats(
+    browser, live_server, mailoutbox, screenshots
+):
+    solo = sign_up(browser, live_server, mailoutbox, "sol")
+    game_id = create_game(solo, "tritarea", players=1)
+    game, engine, state = game_of(game_id)
+    assert game.status == GameStatus.ACTIVE  # nobody to wait for
+    assert sorted(s.controller for s in game.seats.all()) == ["human", "npc", "npc", "npc"]
+    page = solo.page
+    expect(page.locator(".turn")).to_contain_text("Your turn")
+    page.screenshot(path=screenshots / "tritarea-first-lead.png", full_page=True)
+    rng = random.Random(game.seed)
+
+    ways: dict[str, set[str]] = {}
+    ply = 0
+    while engine.view(state, 0)["trick"] == 1 and engine.view(state, 0)["round"] == 1:
+        assert game.to_move == [0]  # the only person acts; the computer seats follow
+        legal = engine.legal_actions(state, 0)
+        action = "pass" if "pass" in legal else rng.choice(legal)
+        ply += 1
+        ways.setdefault(action.split(" ")[0], set()).add(play(page, action, expect_ply=ply))
+        game, engine, state = game_of(game_id)
+        assert ply < 20, "the first trick should be over by now"
+
+    assert ways["p"] <= {"board", "select+board"}  # a card from the hand
+    assert "board" in ways.get("b", {"board"}) or "select+board" in ways["b"]
+    if "pass" in ways:
+        assert ways["pass"] == {"button"}
+    assert game.status == GameStatus.ACTIVE
+    page.goto(f"/games/{game_id}/")
+    page.screenshot(path=screenshots / "tritarea-after-first-trick.png", full_page=True)
