@@ -371,3 +371,36 @@ def test_tt10_the_score_track_and_log_keep_a_paid_lead_five_secret():
     s = tt.apply(s, 0, f"lead {five}=10")
     assert s.scores[0] == 7 and s.lead_revealed
     assert f"Black declares lead area {five}=10 (pays 2)" in s.log
+
+
+# --- Round 3 with computer seats ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_three_people_the_npc_sells_in_its_counter_clockwise_turn(seed):
+    """Block sale: counter-clockwise from the player to the right of the start player;
+    the 3-player NPC sells its 4 blocks for 12 points when its turn comes."""
+    s = random_game(3, seed, stop=lambda s: s.phase == "sell")
+    order = [(s.start_player - k) % 4 for k in (1, 2, 3, 4)]
+    sold = []
+    while s.phase == "sell":
+        seller = s.sell_order[0]
+        if seller != 3:
+            sold.append(seller)
+            s = tt.apply(s, seller, "sell 1")
+    sales = [line for line in s.log if " sells " in line]
+    assert [tt.seat_labels(3, {}).index(line.split(" sells ")[0]) for line in sales] == order
+    assert sales[order.index(3)] == "Purple (computer) sells 4 blocks: +12"
+
+
+@pytest.mark.parametrize("first", [0, 2])
+def test_tt10_the_people_choose_in_any_order_and_the_last_choice_reveals_all(first):
+    """TT10: simultaneous secret choice; all are revealed when the last has chosen."""
+    s = random_game(2, 9, stop=lambda s: s.phase == "lead")
+    assert tt.to_move(s) == (0, 2)
+    s = tt.apply(s, first, f"lead {s.hands[first][0]}")
+    last = 2 - first
+    assert tt.to_move(s) == (last,) and not s.lead_revealed
+    s = tt.apply(s, last, f"lead {s.hands[last][0]}")
+    assert s.lead_revealed and s.phase == "sell"
+    assert all(row["lead"] for row in tt.view(s, None)["seats"])
