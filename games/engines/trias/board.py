@@ -127,45 +127,142 @@ def components(positions: frozenset[Pos] | set[Pos]) -> list[frozenset[Pos]]:
     return groups
 
 
+@lru_cache(maxsize=64)
+def grid(half: int) -> Grid:
+    """The shared index tables of the rhombus ``|q|, |r| <= half`` (see ``Grid``)."""
+    return Grid(half)
+
+
+class Grid:
+    """Positions as bit indices, for fast set algebra on Python integers.
+
+    The rhombus ``-half <= q, r <= half`` is laid out row by row: position ``(q, r)``
+    is bit ``(r + half) * width + (q + half)``, so the six neighbours are the shifts
+    by 1, ``width`` and ``width - 1`` either way. Every mask used here lies inside
+    ``disc(half - 1)``; its neighbours then lie inside the rhombus and no shift wraps
+    around a row.
+    """
+
+    __slots__ = ("bit", "far", "half", "inner", "outer", "pos_of", "width")
+
+    def __init__(self, half: int):
+        self.half = half
+        self.width = width = 2 * half + 1
+        self.pos_of: dict[int, Pos] = {}
+        self.bit: dict[Pos, int] = {}
+        inner = outer = 0
+        # far[k]: the positions of disc(half - 1) farther than k from the pole.
+        far = [0] * (half + 1)
+        for r in range(-half, half + 1):
+            for q in range(-half, half + 1):
+                index = (r + half) * width + (q + half)
+                self.pos_of[index] = (q, r)
+                b = 1 << index
+                self.bit[(q, r)] = b
+                d = distance((q, r))
+                if d <= half - 1:
+                    inner |= b
+                    for k in range(d):
+                        far[k] |= b
+                if d == half - 1:
+                    outer |= b
+        self.inner = inner  # disc(half - 1)
+        self.outer = outer  # its rim, ring(half - 1)
+        self.far = far
+
+    def grow(self, mask: int) -> int:
+        """``mask`` and every position next to it."""
+        w = self.width
+        return (
+            mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1) | mask >> (w - 1)
+        )
+
+    def flood(self, seed: int, within: int) -> int:
+        """Everything of ``within`` connected to ``seed`` (which lies in ``within``)."""
+        w = self.width
+        v = w - 1
+        reach = seed
+        while True:
+            grown = (
+                reach | reach << 1 | reach >> 1 | reach << w | reach >> w | reach << v | reach >> v
+            ) & within
+            if grown == reach:
+                return reach
+            reach = grown
+
+    def split(self, mask: int) -> list[int]:
+        """The connected groups of ``mask``."""
+        groups = []
+        while mask:
+            group = self.flood(mask & -mask, mask)
+            groups.append(group)
+            mask &= ~group
+        return groups
+
+    def positions(self, mask: int) -> list[Pos]:
+        """The positions of ``mask``, sorted."""
+        pos_of = self.pos_of
+        digits = bin(mask)[:1:-1]  # bit i is digits[i]
+        out = []
+        i = digits.find("1")
+        while i >= 0:
+            out.append(pos_of[i])
+            i = digits.find("1", i + 1)
+        out.sort()
+        return out
+
+
 class Board:
-    """Water and land masses of one arrangement of tiles (TS2, TS3)."""
+    """Water and land masses of one arrangement of tiles (TS2, TS3).
+
+    Computed with ``Grid`` bit masks: ``surrounding`` is the surrounding water within
+    ``disc(radius)`` (every position beyond it is surrounding water too), ``sea_bits``
+    the interior seas and ``mass_bits`` the land masses, in the order of ``seas`` and
+    ``masses`` (each sorted by its first position).
+    """
 
     __slots__ = (
-        "coast",
-        "coast_far",
+        "grid",
         "land",
+        "land_bits",
         "main",
+        "mass_bits",
         "mass_of",
         "masses",
         "radius",
+        "sea_bits",
         "sea_of",
         "seas",
+        "sorted_land",
+        "surrounding",
         "targets",
         "texts",
     )
 
     def __init__(self, land: dict[Pos, str]):
         self.land = land
-        self.radius = max((distance(p) for p in land), default=0) + 1
-        self.seas = components(frozenset(interior_water(land, self.radius)))
-        self.sea_of = {p: i for i, sea in enumerate(self.seas) for p in sea}
-        self.masses = components(frozenset(land))
-        self.mass_of = {p: i for i, mass in enumerate(self.masses) for p in mass}
+        self.sorted_land = sorted(land)
+        self.radius = radius = max((distance(p) for p in land), default=0) + 1
+        self.grid = g = grid(radius + 1)
+        bit = g.bit
+        land_bits = 0
+        for p in land:
+            land_bits |= bit[p]
+        self.land_bits = land_bits
+        # TS2: the water reached from the open ring at ``radius`` is the surrounding
+        # water; the rest is enclosed.
+        water = g.inner & ~land_bits
+        self.surrounding = g.flood(g.outer, water)
+        enclosed = water & ~self.surrounding
+        seas = sorted(((g.positions(b), b) for b in g.split(enclosed)), key=lambda x: x[0])
+        self.seas = [frozenset(ps) for ps, _ in seas]
+        self.sea_bits = [b for _, b in seas]
+        self.sea_of = {p: i for i, (ps, _) in enumerate(seas) for p in ps}
+        masses = sorted(((g.positions(b), b) for b in g.split(land_bits)), key=lambda x: x[0])
+        self.masses = [frozenset(ps) for ps, _ in masses]
+        self.mass_bits = [b for _, b in masses]
+        self.mass_of = {p: i for i, (ps, _) in enumerate(masses) for p in ps}
         self.main = self.mass_of.get(POLE, -1)
-        # For each land mass: water position -> number of its tiles adjacent to it.
-        self.coast: list[dict[Pos, int]] = []
-        for mass in self.masses:
-            counts: dict[Pos, int] = {}
-            for p in mass:
-                for n in neighbours(p):
-                    if n not in land:
-                        counts[n] = counts.get(n, 0) + 1
-            self.coast.append(counts)
-        # The same, as (distance, position, count), farthest first.
-        self.coast_far = [
-            sorted(((distance(d), d, n) for d, n in counts.items()), reverse=True)
-            for counts in self.coast
-        ]
         self.targets: dict[Pos, tuple[Pos, ...]] = {}  # filled by drift.drift_targets
         self.texts: dict[object, object] = {}  # memo of notation built from this board
 
@@ -182,7 +279,7 @@ class Board:
         return sorted(p for sea in self.seas for p in sea)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)
 def analyse(tiles: tuple[tuple[int, int, str], ...]) -> Board:
     """The (cached) ``Board`` of a tuple of ``(q, r, landscape)`` tiles."""
     return Board({(q, r): kind for q, r, kind in tiles})

@@ -31,34 +31,26 @@ def _drift_targets(board: Board, p: Pos) -> tuple[Pos, ...]:
     if p == POLE or p not in board.land:
         return ()
     m = board.mass_of[p]
-    if len(board.masses[m]) < 2 or not board.touches_surrounding(p):
+    if len(board.masses[m]) < 2:
         return ()
-    # Lifting the tile opens p, and every interior sea beside p, to the surrounding
-    # water.
-    opened = set()
-    for n in neighbours(p):
-        sea = board.sea_of.get(n)
-        if sea is not None:
-            opened.add(sea)
-    beside_p = neighbours(p)
-    dist_p = distance(p)
-    sea_of = board.sea_of
-    result = []
-    for dist_d, d, count in board.coast_far[m]:
-        if dist_d <= dist_p:
-            break
-        if d in beside_p:
-            count -= 1  # the lifted tile no longer holds d to the land mass
-            if count < 1:
-                continue
-        # The placed tile must touch the surrounding water. Placing a tile never cuts
-        # all of its water neighbours off the open sea (a path out through d can
-        # restart at its last neighbour of d), so that holds exactly when d itself is
-        # surrounding water after the lift: outside already, or in a sea beside p.
-        sea = sea_of.get(d)
-        if sea is None or sea in opened:
-            result.append(d)
-    return tuple(sorted(result))
+    g = board.grid
+    lifted = g.bit[p]
+    beside_p = g.grow(lifted)
+    if not beside_p & board.surrounding:
+        return ()  # p does not touch the surrounding water
+    # After the lift, p and every interior sea beside it are surrounding water.
+    open_water = board.surrounding | lifted
+    for sea in board.sea_bits:
+        if sea & beside_p:
+            open_water |= sea
+    # d touches L without the lifted tile (any of its parts), is water after the
+    # lift and farther from the pole than p. The placed tile must touch the
+    # surrounding water: placing a tile never cuts all of its water neighbours off
+    # the open sea (a path out through d can restart at its last neighbour of d), so
+    # that holds exactly when d itself is surrounding water after the lift.
+    rest = board.mass_bits[m] & ~lifted
+    found = g.grow(rest) & open_water & g.far[distance(p)]
+    return tuple(g.positions(found))
 
 
 def legal_drifts(
@@ -67,13 +59,23 @@ def legal_drifts(
     """Every drift ``(p, d)`` of a player present (with a herd on land) on the land
     masses ``present``, limited to tiles of the landscapes ``kinds`` if given (TS4)."""
     result = []
-    for p in sorted(board.land):
-        if board.mass_of[p] not in present:
+    mass_of, land = board.mass_of, board.land
+    for p in board.sorted_land:
+        if mass_of[p] not in present:
             continue
-        if kinds is not None and board.land[p] not in kinds:
+        if kinds is not None and land[p] not in kinds:
             continue
         result.extend((p, d) for d in drift_targets(board, p))
     return result
+
+
+def tile_drift_texts(board: Board, p: Pos) -> tuple[str, ...]:
+    """The drifts of the tile at ``p`` as notation (memoised per board)."""
+    key = ("tile", p)
+    texts = board.texts.get(key)
+    if texts is None:
+        texts = board.texts[key] = tuple(drift_text(p, d) for d in drift_targets(board, p))
+    return texts
 
 
 def why_not_drift(board: Board, present: set[int], p: Pos, d: Pos) -> str:
@@ -116,9 +118,12 @@ def drift_actions(
     key = ("drifts", frozenset(present), kinds)
     cached = board.texts.get(key)
     if cached is None:
-        cached = board.texts[key] = [
-            drift_text(p, d) for p, d in legal_drifts(board, present, kinds)
-        ]
+        cached = []
+        mass_of, land = board.mass_of, board.land
+        for p in board.sorted_land:
+            if mass_of[p] in present and (kinds is None or land[p] in kinds):
+                cached.extend(tile_drift_texts(board, p))
+        board.texts[key] = cached
     return cached
 
 

@@ -34,7 +34,7 @@ from .cards import (
     land_tiles,
     water_tiles,
 )
-from .drift import drift_actions, drift_text, legal_drifts, why_not_drift
+from .drift import drift_actions, legal_drifts, why_not_drift
 from .notation import parse, step, unparse
 from .scoring import final_points, interim_land_mass, interim_points
 from .state import ACTIONS, CARD, DRIFT, OVER, PLACE, Herd, State, evolve
@@ -188,7 +188,8 @@ def _legal(state: State, seat: int) -> list[str]:
     if state.phase == CARD:
         return ["play", "draw"]
     if state.phase == DRIFT:
-        return [drift_text(p, d) for p, d in phase1_drifts(state)]
+        kinds = None if colour_fallback(state) else frozenset(state.card)
+        return list(drift_actions(state.board, present_masses(state, seat), kinds))
     return _phase2(state, seat)
 
 

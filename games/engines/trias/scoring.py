@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .board import POLE, Board, Pos, components, neighbours
+from .board import POLE, Board, Pos
 
 
 def interim_land_mass(board: Board, p: Pos, d: Pos) -> frozenset[Pos] | None:
@@ -17,20 +17,21 @@ def interim_land_mass(board: Board, p: Pos, d: Pos) -> frozenset[Pos] | None:
     ``board`` is the board before the drift.
     """
     m = board.mass_of[p]
-    mass = board.masses[m]
-    parts = components(mass - {p})
+    g = board.grid
+    mass = board.mass_bits[m]
+    parts = g.split(mass & ~g.bit[p])
     if len(parts) < 2:
         return None
-    around = neighbours(d)
-    touched = [part for part in parts if any(n in part for n in around)]
+    around = g.grow(g.bit[d])
+    touched = [part for part in parts if part & around]
     if len(touched) != 1:
         return None
-    if any(n in board.land and n not in mass for n in around):
+    if around & board.land_bits & ~mass:
         return None  # it merges with another land mass: no scoring
     part = touched[0]
-    if POLE in part:
+    if part & g.bit[POLE]:
         return None
-    return part | {d}
+    return frozenset(g.positions(part | g.bit[d]))
 
 
 def interim_points(counts: dict[int, int]) -> dict[int, int]:

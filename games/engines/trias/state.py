@@ -64,7 +64,10 @@ class State:
 
     @property
     def board(self) -> Board:
-        return analyse(self.tiles)
+        board = self._cache.get("board")
+        if board is None:
+            board = self._cache["board"] = analyse(self.tiles)
+        return board
 
     def option(self, key: str, default: object = None) -> object:
         return dict(self.options).get(key, default)
