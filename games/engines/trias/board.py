@@ -136,11 +136,11 @@ def grid(half: int) -> Grid:
 class Grid:
     """Positions as bit indices, for fast set algebra on Python integers.
 
-    The rhombus ``-half <= q, r <= half`` is laid out row by row: position ``(q, r)``
-    is bit ``(r + half) * width + (q + half)``, so the six neighbours are the shifts
-    by 1, ``width`` and ``width - 1`` either way. Every mask used here lies inside
-    ``disc(half - 1)``; its neighbours then lie inside the rhombus and no shift wraps
-    around a row.
+    The rhombus ``-half <= q, r <= half`` is laid out column by column: position
+    ``(q, r)`` is bit ``(q + half) * width + (r + half)``, so the six neighbours are
+    the shifts by 1, ``width`` and ``width - 1`` either way, and ascending bits are
+    ascending positions. Every mask used here lies inside ``disc(half - 1)``; its
+    neighbours then lie inside the rhombus and no shift wraps around a column.
     """
 
     __slots__ = ("bit", "far", "half", "inner", "outer", "pos_of", "width")
@@ -153,9 +153,9 @@ class Grid:
         inner = outer = 0
         # far[k]: the positions of disc(half - 1) farther than k from the pole.
         far = [0] * (half + 1)
-        for r in range(-half, half + 1):
-            for q in range(-half, half + 1):
-                index = (r + half) * width + (q + half)
+        for q in range(-half, half + 1):
+            for r in range(-half, half + 1):
+                index = (q + half) * width + (r + half)
                 self.pos_of[index] = (q, r)
                 b = 1 << index
                 self.bit[(q, r)] = b
@@ -200,7 +200,7 @@ class Grid:
         return groups
 
     def positions(self, mask: int) -> list[Pos]:
-        """The positions of ``mask``, sorted."""
+        """The positions of ``mask``, sorted (ascending bits are sorted positions)."""
         pos_of = self.pos_of
         digits = bin(mask)[:1:-1]  # bit i is digits[i]
         out = []
@@ -208,7 +208,21 @@ class Grid:
         while i >= 0:
             out.append(pos_of[i])
             i = digits.find("1", i + 1)
-        out.sort()
+        return out
+
+    def texts(self, mask: int, table: dict[int, str], make) -> list[str]:
+        """``table[i]`` for the bits ``i`` of ``mask`` in ascending order, filling the
+        table with ``make(position)`` where it has no entry yet."""
+        pos_of = self.pos_of
+        digits = bin(mask)[:1:-1]
+        out = []
+        i = digits.find("1")
+        while i >= 0:
+            text = table.get(i)
+            if text is None:
+                text = table[i] = make(pos_of[i])
+            out.append(text)
+            i = digits.find("1", i + 1)
         return out
 
 
@@ -226,6 +240,7 @@ class Board:
         "land",
         "land_bits",
         "main",
+        "masks",
         "mass_bits",
         "mass_of",
         "masses",
@@ -263,6 +278,7 @@ class Board:
         self.mass_bits = [b for _, b in masses]
         self.mass_of = {p: i for i, (ps, _) in enumerate(masses) for p in ps}
         self.main = self.mass_of.get(POLE, -1)
+        self.masks: dict[Pos, int] = {}  # filled by drift.target_mask
         self.targets: dict[Pos, tuple[Pos, ...]] = {}  # filled by drift.drift_targets
         self.texts: dict[object, object] = {}  # memo of notation built from this board
 

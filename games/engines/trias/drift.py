@@ -21,23 +21,39 @@ def drift_targets(board: Board, p: Pos) -> tuple[Pos, ...]:
     the surrounding water.
     """
     cached = board.targets.get(p)
-    if cached is not None:
-        return cached
-    board.targets[p] = result = _drift_targets(board, p)
-    return result
+    if cached is None:
+        cached = board.targets[p] = tuple(board.grid.positions(target_mask(board, p)))
+    return cached
 
 
-def _drift_targets(board: Board, p: Pos) -> tuple[Pos, ...]:
+def target_mask(board: Board, p: Pos) -> int:
+    """``drift_targets`` as a bit mask of ``board.grid`` (memoised per board)."""
+    mask = board.masks.get(p)
+    if mask is None:
+        mask = board.masks[p] = _target_mask(board, p)
+    return mask
+
+
+def can_drift(board: Board, present: set[int], kinds: frozenset[str] | None = None) -> bool:
+    """Whether ``legal_drifts(board, present, kinds)`` has any drift."""
+    mass_of, land = board.mass_of, board.land
+    return any(
+        mass_of[p] in present and (kinds is None or land[p] in kinds) and target_mask(board, p)
+        for p in board.sorted_land
+    )
+
+
+def _target_mask(board: Board, p: Pos) -> int:
     if p == POLE or p not in board.land:
-        return ()
+        return 0
     m = board.mass_of[p]
     if len(board.masses[m]) < 2:
-        return ()
+        return 0
     g = board.grid
     lifted = g.bit[p]
     beside_p = g.grow(lifted)
     if not beside_p & board.surrounding:
-        return ()  # p does not touch the surrounding water
+        return 0  # p does not touch the surrounding water
     # After the lift, p and every interior sea beside it are surrounding water.
     open_water = board.surrounding | lifted
     for sea in board.sea_bits:
@@ -49,8 +65,7 @@ def _drift_targets(board: Board, p: Pos) -> tuple[Pos, ...]:
     # the open sea (a path out through d can restart at its last neighbour of d), so
     # that holds exactly when d itself is surrounding water after the lift.
     rest = board.mass_bits[m] & ~lifted
-    found = g.grow(rest) & open_water & g.far[distance(p)]
-    return tuple(g.positions(found))
+    return g.grow(rest) & open_water & g.far[distance(p)]
 
 
 def legal_drifts(
@@ -69,13 +84,25 @@ def legal_drifts(
     return result
 
 
-def tile_drift_texts(board: Board, p: Pos) -> tuple[str, ...]:
-    """The drifts of the tile at ``p`` as notation (memoised per board)."""
+# Per grid size and tile position: bit index of a destination -> "d p>d".
+_TILE_TEXTS: dict[tuple[int, Pos], dict[int, str]] = {}
+
+
+def tile_drift_texts(board: Board, p: Pos) -> list[str]:
+    """The drifts of the tile at ``p`` as notation, sorted (memoised per board)."""
     key = ("tile", p)
     texts = board.texts.get(key)
     if texts is None:
-        texts = board.texts[key] = tuple(drift_text(p, d) for d in drift_targets(board, p))
+        g = board.grid
+        table = _TILE_TEXTS.get((g.half, p))
+        if table is None:
+            table = _TILE_TEXTS[(g.half, p)] = {}
+        texts = board.texts[key] = g.texts(target_mask(board, p), table, _text_to(p))
     return texts
+
+
+def _text_to(p: Pos):
+    return lambda d: drift_text(p, d)
 
 
 def why_not_drift(board: Board, present: set[int], p: Pos, d: Pos) -> str:

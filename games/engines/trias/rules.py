@@ -19,8 +19,6 @@ again until its turn is over:
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
 from ..base import IllegalAction, seeded_rng
 from .board import CAPACITY, LANDSCAPE_NAMES, POLE, Pos, disc, format_pos, neighbours, ring
 from .cards import (
@@ -34,7 +32,7 @@ from .cards import (
     land_tiles,
     water_tiles,
 )
-from .drift import drift_actions, legal_drifts, why_not_drift
+from .drift import can_drift, drift_actions, legal_drifts, why_not_drift
 from .notation import parse, step, unparse
 from .scoring import final_points, interim_land_mass, interim_points
 from .state import ACTIONS, CARD, DRIFT, OVER, PLACE, Herd, State, evolve
@@ -147,23 +145,36 @@ def clockwise_after(state: State, seat: int) -> list[int]:
     return [s for s in rotated if s not in state.eliminated]
 
 
-def phase1_drifts(state: State) -> list[tuple[Pos, Pos]]:
-    """The mandatory drifts for the played card, with the colour fallback (TS5)."""
-    cached = state._cache.get("phase1")
-    if cached is None:
+def phase1_kinds(state: State) -> frozenset[str] | bool | None:
+    """The landscapes the mandatory drift may move (TS5): the card's, or any (``None``,
+    the colour fallback) when no tile of the card's landscape can drift; ``False``
+    when no tile at all can drift and the drift lapses."""
+    cached = state._cache.get("phase1", ())
+    if cached == ():
         board = state.board
         present = present_masses(state, state.current)
-        cached = legal_drifts(board, present, frozenset(state.card))
-        if not cached:
-            cached = legal_drifts(board, present)
+        card = frozenset(state.card)
+        if can_drift(board, present, card):
+            cached = card
+        elif can_drift(board, present):
+            cached = None
+        else:
+            cached = False
         state._cache["phase1"] = cached
     return cached
 
 
+def phase1_drifts(state: State) -> list[tuple[Pos, Pos]]:
+    """The mandatory drifts for the played card, with the colour fallback (TS5)."""
+    kinds = phase1_kinds(state)
+    if kinds is False:
+        return []
+    return legal_drifts(state.board, present_masses(state, state.current), kinds)
+
+
 def colour_fallback(state: State) -> bool:
     """Whether Phase 1 lets any landscape drift because the card's cannot (TS5)."""
-    drifts = phase1_drifts(state)
-    return bool(drifts) and state.board.land[drifts[0][0]] != state.card
+    return phase1_kinds(state) is None
 
 
 # ---------------------------------------------------------------- legal actions
@@ -188,7 +199,9 @@ def _legal(state: State, seat: int) -> list[str]:
     if state.phase == CARD:
         return ["play", "draw"]
     if state.phase == DRIFT:
-        kinds = None if colour_fallback(state) else frozenset(state.card)
+        kinds = phase1_kinds(state)
+        if kinds is False:
+            return []
         return list(drift_actions(state.board, present_masses(state, seat), kinds))
     return _phase2(state, seat)
 
@@ -231,23 +244,46 @@ def _phase2(state: State, seat: int) -> list[str]:
 
 def _rescues(swimmers: dict[Pos, int], free: dict[Pos, int]) -> list[str]:
     """Every rescue of one to three own swimmers, each to an adjacent tile with room
-    (TS8), canonical (pairs sorted)."""
+    (TS8), canonical (pairs sorted): the multisets of (swimmer, tile) pairs in the
+    order of ``combinations_with_replacement`` over the sorted pairs, one, two and
+    three pairs, where no position gives more swimmers than it has and no tile
+    takes more herds than it has room for."""
     pairs = sorted((s, t) for s in swimmers for t in neighbours(s) if free.get(t, 0) > 0)
-    out = []
+    texts = [step(s, t) for s, t in pairs]
+    out = ["r " + text for text in texts]
     total = sum(swimmers.values())
-    for k in range(1, min(3, total) + 1):
-        for combo in combinations_with_replacement(pairs, k):
-            if k > 1:
-                used_s: dict[Pos, int] = {}
-                used_t: dict[Pos, int] = {}
-                for s, t in combo:
-                    used_s[s] = used_s.get(s, 0) + 1
-                    used_t[t] = used_t.get(t, 0) + 1
-                if any(n > swimmers[s] for s, n in used_s.items()):
+    if total < 2:
+        return out
+    n = len(pairs)
+    src = [swimmers[s] for s, _ in pairs]  # swimmers at the pair's position
+    room = [free[t] for _, t in pairs]  # room on the pair's tile
+    same_s = [[pairs[i][0] == pairs[j][0] for j in range(n)] for i in range(n)]
+    same_t = [[pairs[i][1] == pairs[j][1] for j in range(n)] for i in range(n)]
+    triples = []
+    for i in range(n):
+        si, ti = same_s[i], same_t[i]
+        for j in range(i, n):
+            if (si[j] and src[i] < 2) or (ti[j] and room[i] < 2):
+                continue
+            two = f"r {texts[i]} {texts[j]}"
+            out.append(two)
+            if total < 3:
+                continue
+            sj, tj = same_s[j], same_t[j]
+            for k in range(j, n):
+                # Pairs are sorted by position, so i and k share one only if all do.
+                if si[j] and sj[k]:
+                    if src[i] < 3:
+                        continue
+                elif (sj[k] and src[j] < 2) or (si[k] and src[i] < 2):
                     continue
-                if any(n > free[t] for t, n in used_t.items()):
+                if ti[j] and tj[k]:
+                    if room[i] < 3:
+                        continue
+                elif (tj[k] or ti[k]) and room[k] < 2:
                     continue
-            out.append("r " + " ".join(step(s, t) for s, t in combo))
+                triples.append(f"{two} {texts[k]}")
+    out.extend(triples)
     return out
 
 
@@ -348,8 +384,7 @@ def _meteorite_in_phase1(state: State) -> State:
 def _resolve_card(state: State, card: str) -> State:
     """Phase 1 after the card: the mandatory drift, its colour fallback or its lapse (TS5)."""
     new = evolve(state, phase=DRIFT, card=card)
-    drifts = phase1_drifts(new)
-    if not drifts:
+    if phase1_kinds(new) is False:
         new = _log(new, f"No tile can drift for {label(state.current)}: the drift lapses.")
         return _start_actions(new)
     if colour_fallback(new):
