@@ -108,6 +108,7 @@ def test_computer_run_seats_never_time_out(alice):
     assert not game.seats.exclude(status=SeatStatus.PLAYING).exists()
 
 
+@pytest.mark.django_db(transaction=True)  # the racing threads must see committed rows
 def test_each_seat_is_settled_exactly_once_even_with_racing_sweepers(alice, bob):
     with at(timedelta(0)):
         game = start_game(alice, bob)
