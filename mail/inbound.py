@@ -6,9 +6,10 @@ Thunderbird shapes; top- and bottom-posting); its first line is played through
 ``games.services.move_play`` with the token's version, exactly as the web page does.
 Anything else gets a reply saying why, with the legal actions, and changes nothing.
 
-Replies go only to addresses the site knows (a verified address of a player); mail
-from strangers is logged and dropped, so a forged sender cannot make us mail a third
-party (backscatter).
+Replies go only to addresses the site knows (a verified address of a player): a reply
+from an unknown address with a valid token is answered to the seat's player, and mail
+from strangers without one is logged and dropped, so a forged sender cannot make us
+mail a third party (backscatter).
 """
 
 from __future__ import annotations
@@ -177,13 +178,15 @@ def _handle(*, sender: str, recipients: list[str], text: str) -> Outcome:
     if game is None or user is None:
         return _refuse(sender_user, None, "that game or player no longer exists")
     if sender_user is None or sender_user.pk != user.pk:
-        # Not the seat's verified address: tell the address's owner if we know them.
-        return _refuse(
-            sender_user,
-            game,
+        # Not the seat's verified address: the player hears of it at their own verified
+        # address (never at the unknown sender's), and so does the sender if we know them.
+        reason = (
             f"the reply came from {sender}, which is not the verified address of the "
-            "player this email was for",
+            "player this email was for"
         )
+        if sender_user is not None:
+            _refuse(sender_user, game, reason)
+        return _refuse(user, game, reason)
     line = first_line(text)
     if not line:
         return _refuse(user, game, "no move was found in the first line of your reply")

@@ -202,17 +202,25 @@ def test_a_reply_from_another_players_address_is_refused(game, mallory):
     outcome = handle_message(mime(sender=mallory.email, to=reply_to(game), text=legal(game)[0]))
     assert not outcome.played
     assert "not the verified address" in refusal(mallory)
+    assert "not the verified address" in refusal(seat.user)  # the player is told too
     game.refresh_from_db()
     assert game.version == 0
-    assert not Notification.objects.filter(kind=Kind.REPLY, user=seat.user).exists()
 
 
-def test_a_stranger_gets_no_answer_at_all(game):
+def test_a_stranger_is_never_answered_the_player_is_told(game):
+    seat = due_seat(game)
     outcome = handle_message(
         mime(sender="someone@elsewhere.test", to=reply_to(game), text=legal(game)[0])
     )
     assert not outcome.played
-    assert not Notification.objects.filter(kind=Kind.REPLY).exists()
+    assert list(Notification.objects.filter(kind=Kind.REPLY).values_list("user", flat=True)) == [
+        seat.user.pk
+    ]
+    outcome = handle_message(
+        mime(sender="someone@elsewhere.test", to="play@tripost.test", text="hello")
+    )
+    assert not outcome.played
+    assert Notification.objects.filter(kind=Kind.REPLY).count() == 1  # no token: dropped
 
 
 def test_a_forged_token_is_refused(game):
