@@ -90,7 +90,9 @@ def test_two_players_sign_up_and_play_triad_to_the_end_by_clicking(
     for player in (alice, bob):
         player.page.goto(f"/games/{game_id}/")
         expect(player.page.locator(".turn")).to_contain_text("Game over.")
-        expect(player.page.locator(".turn .winner")).to_contain_text(f"{winner} wins")
+        expect(player.page.locator(".turn")).to_have_text(
+            re.compile(rf"Game over\. .*[.!?]\s+{winner} wins\.")  # a sentence each
+        )
         player.page.screenshot(
             path=screenshots / f"triad-finished-{player.username}.png", full_page=True
         )
