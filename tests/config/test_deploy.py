@@ -10,7 +10,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args, **env):
-    base = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    # A production-like environment: none of the test run's own switches (the browser
+    # tests set DJANGO_ALLOW_ASYNC_UNSAFE for Playwright, which --deploy rightly refuses).
+    dropped = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    base = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
