@@ -13,6 +13,7 @@ everything that asks about that arrangement.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 Pos = tuple[int, int]
 
@@ -127,7 +128,17 @@ def components(positions: frozenset[Pos] | set[Pos]) -> list[frozenset[Pos]]:
     return groups
 
 
-@lru_cache(maxsize=64)
+# Boards up to this radius share one grid (and so the memoised drift notation of
+# ``drift.tile_drift_texts``); random games stay well inside it.
+GRID_HALF = 16
+
+
+def grid_for(radius: int) -> Grid:
+    """The grid for a board whose water of interest lies within ``disc(radius)``."""
+    return grid(max(GRID_HALF, radius + 1))
+
+
+@lru_cache(maxsize=16)
 def grid(half: int) -> Grid:
     """The shared index tables of the rhombus ``|q|, |r| <= half`` (see ``Grid``)."""
     return Grid(half)
@@ -143,16 +154,15 @@ class Grid:
     neighbours then lie inside the rhombus and no shift wraps around a column.
     """
 
-    __slots__ = ("bit", "far", "half", "inner", "outer", "pos_of", "width")
+    __slots__ = ("bit", "discs", "far", "half", "pos_of", "rings", "size", "width")
 
     def __init__(self, half: int):
         self.half = half
         self.width = width = 2 * half + 1
+        self.size = width * width
         self.pos_of: dict[int, Pos] = {}
         self.bit: dict[Pos, int] = {}
-        inner = outer = 0
-        # far[k]: the positions of disc(half - 1) farther than k from the pole.
-        far = [0] * (half + 1)
+        rings = [0] * half  # rings[d]: the positions at distance d (d < half)
         for q in range(-half, half + 1):
             for r in range(-half, half + 1):
                 index = (q + half) * width + (r + half)
@@ -160,15 +170,17 @@ class Grid:
                 b = 1 << index
                 self.bit[(q, r)] = b
                 d = distance((q, r))
-                if d <= half - 1:
-                    inner |= b
-                    for k in range(d):
-                        far[k] |= b
-                if d == half - 1:
-                    outer |= b
-        self.inner = inner  # disc(half - 1)
-        self.outer = outer  # its rim, ring(half - 1)
-        self.far = far
+                if d < half:
+                    rings[d] |= b
+        self.rings = rings
+        # discs[d]: the positions at distance <= d; far[k]: those of disc(half - 1)
+        # farther than k.
+        self.discs = discs = []
+        inside = 0
+        for ring_ in rings:
+            inside |= ring_
+            discs.append(inside)
+        self.far = [inside & ~disc_ for disc_ in discs]
 
     def grow(self, mask: int) -> int:
         """``mask`` and every position next to it."""
@@ -210,20 +222,16 @@ class Grid:
             i = digits.find("1", i + 1)
         return out
 
-    def texts(self, mask: int, table: dict[int, str], make) -> list[str]:
-        """``table[i]`` for the bits ``i`` of ``mask`` in ascending order, filling the
-        table with ``make(position)`` where it has no entry yet."""
-        pos_of = self.pos_of
-        digits = bin(mask)[:1:-1]
-        out = []
-        i = digits.find("1")
-        while i >= 0:
-            text = table.get(i)
-            if text is None:
-                text = table[i] = make(pos_of[i])
-            out.append(text)
-            i = digits.find("1", i + 1)
-        return out
+    def select(self, mask: int, items: list) -> list:
+        """``items[i]`` for the bits ``i`` of ``mask``, in ascending order."""
+        if not mask:
+            return []
+        low = (mask & -mask).bit_length() - 1
+        flags = bin(mask >> low)[:1:-1].encode().translate(_FLAGS)
+        return list(compress(items[low:], flags))
+
+
+_FLAGS = bytes.maketrans(b"01", b"\x00\x01")  # "0"/"1" digits to false/true bytes
 
 
 class Board:
@@ -257,8 +265,8 @@ class Board:
     def __init__(self, land: dict[Pos, str]):
         self.land = land
         self.sorted_land = sorted(land)
-        self.radius = radius = max((distance(p) for p in land), default=0) + 1
-        self.grid = g = grid(radius + 1)
+        self.radius = radius = max(map(distance, land), default=0) + 1
+        self.grid = g = grid_for(radius)
         bit = g.bit
         land_bits = 0
         for p in land:
@@ -266,8 +274,8 @@ class Board:
         self.land_bits = land_bits
         # TS2: the water reached from the open ring at ``radius`` is the surrounding
         # water; the rest is enclosed.
-        water = g.inner & ~land_bits
-        self.surrounding = g.flood(g.outer, water)
+        water = g.discs[radius] & ~land_bits
+        self.surrounding = g.flood(g.rings[radius], water)
         enclosed = water & ~self.surrounding
         seas = sorted(((g.positions(b), b) for b in g.split(enclosed)), key=lambda x: x[0])
         self.seas = [frozenset(ps) for ps, _ in seas]

@@ -84,8 +84,9 @@ def legal_drifts(
     return result
 
 
-# Per grid size and tile position: bit index of a destination -> "d p>d".
-_TILE_TEXTS: dict[tuple[int, Pos], dict[int, str]] = {}
+# Per grid and tile position: "d p>d" for each bit index d of the grid, filled in
+# as destinations come up (None until then).
+_TILE_TEXTS: dict[tuple[int, Pos], list[str | None]] = {}
 
 
 def tile_drift_texts(board: Board, p: Pos) -> list[str]:
@@ -94,15 +95,17 @@ def tile_drift_texts(board: Board, p: Pos) -> list[str]:
     texts = board.texts.get(key)
     if texts is None:
         g = board.grid
+        mask = target_mask(board, p)
         table = _TILE_TEXTS.get((g.half, p))
         if table is None:
-            table = _TILE_TEXTS[(g.half, p)] = {}
-        texts = board.texts[key] = g.texts(target_mask(board, p), table, _text_to(p))
+            table = _TILE_TEXTS[(g.half, p)] = [None] * g.size
+        texts = g.select(mask, table)
+        if None in texts:
+            for d in g.positions(mask):
+                table[g.bit[d].bit_length() - 1] = drift_text(p, d)
+            texts = g.select(mask, table)
+        board.texts[key] = texts
     return texts
-
-
-def _text_to(p: Pos):
-    return lambda d: drift_text(p, d)
 
 
 def why_not_drift(board: Board, present: set[int], p: Pos, d: Pos) -> str:

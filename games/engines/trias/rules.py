@@ -210,7 +210,6 @@ def _phase2(state: State, seat: int) -> list[str]:
     board = state.board
     land = board.land
     at = state.herds_at()
-    free = {p: CAPACITY[k] - len(at.get(p, ())) for p, k in land.items()}
     own: dict[Pos, list[Herd]] = {}
     for h in state.herds:
         if h.owner == seat:
@@ -218,28 +217,51 @@ def _phase2(state: State, seat: int) -> list[str]:
     out = []
     repro = []
     swimmers: dict[Pos, int] = {}
+    can_breed = state.stock[seat] > 0
     for pos in sorted(own):
         herds = own[pos]
-        if pos not in land:
+        kind = land.get(pos)
+        if kind is None:
             swimmers[pos] = len(herds)
             continue
         fertile = any(h.fertile for h in herds)
         spent = not all(h.fertile for h in herds)
-        src = format_pos(pos)
-        for n in sorted(neighbours(pos)):
-            if free.get(n, 0) > 0:
-                out.append(f"m {src}>{format_pos(n)}")
+        for n, move, move_plus in _moves_from(pos):
+            k = land.get(n)
+            if k is not None and CAPACITY[k] > len(at.get(n, ())):
+                out.append(move)
                 if fertile and spent:
-                    out.append(f"m+ {src}>{format_pos(n)}")
-        if fertile and free[pos] > 0 and state.stock[seat] > 0:
-            repro.append(f"+ {src}")
+                    out.append(move_plus)
+        if fertile and can_breed and CAPACITY[kind] > len(at[pos]):
+            repro.append(f"+ {format_pos(pos)}")
     out.extend(repro)
     if swimmers:
+        free = {
+            t: CAPACITY[land[t]] - len(at.get(t, ()))
+            for s in swimmers
+            for t in neighbours(s)
+            if t in land
+        }
         out.extend(_rescues(swimmers, free))
     if state.actions_left >= DRIFT_COST:
         out.extend(drift_actions(board, present_masses(state, seat)))
     out.append("end")
     return out
+
+
+_MOVES: dict[Pos, tuple[tuple[Pos, str, str], ...]] = {}
+
+
+def _moves_from(pos: Pos) -> tuple[tuple[Pos, str, str], ...]:
+    """``(neighbour, "m pos>neighbour", "m+ pos>neighbour")`` in sorted order, memoised."""
+    moves = _MOVES.get(pos)
+    if moves is None:
+        src = format_pos(pos)
+        moves = _MOVES[pos] = tuple(
+            (n, f"m {src}>{format_pos(n)}", f"m+ {src}>{format_pos(n)}")
+            for n in sorted(neighbours(pos))
+        )
+    return moves
 
 
 def _rescues(swimmers: dict[Pos, int], free: dict[Pos, int]) -> list[str]:
