@@ -213,12 +213,15 @@ class Grid:
 
     def positions(self, mask: int) -> list[Pos]:
         """The positions of ``mask``, sorted (ascending bits are sorted positions)."""
+        if not mask:
+            return []
         pos_of = self.pos_of
-        digits = bin(mask)[:1:-1]  # bit i is digits[i]
+        low = (mask & -mask).bit_length() - 1
+        digits = bin(mask >> low)[:1:-1]  # bit low + i is digits[i]
         out = []
-        i = digits.find("1")
+        i = 0
         while i >= 0:
-            out.append(pos_of[i])
+            out.append(pos_of[low + i])
             i = digits.find("1", i + 1)
         return out
 
@@ -277,14 +280,13 @@ class Board:
         water = g.discs[radius] & ~land_bits
         self.surrounding = g.flood(g.rings[radius], water)
         enclosed = water & ~self.surrounding
-        seas = sorted(((g.positions(b), b) for b in g.split(enclosed)), key=lambda x: x[0])
-        self.seas = [frozenset(ps) for ps, _ in seas]
-        self.sea_bits = [b for _, b in seas]
-        self.sea_of = {p: i for i, (ps, _) in enumerate(seas) for p in ps}
-        masses = sorted(((g.positions(b), b) for b in g.split(land_bits)), key=lambda x: x[0])
-        self.masses = [frozenset(ps) for ps, _ in masses]
-        self.mass_bits = [b for _, b in masses]
-        self.mass_of = {p: i for i, (ps, _) in enumerate(masses) for p in ps}
+        # ``split`` finds the groups by their lowest bit, i.e. by their first position.
+        self.sea_bits = g.split(enclosed) if enclosed else []
+        self.seas = [frozenset(g.positions(b)) for b in self.sea_bits]
+        self.sea_of = {p: i for i, sea in enumerate(self.seas) for p in sea}
+        self.mass_bits = g.split(land_bits)
+        self.masses = [frozenset(g.positions(b)) for b in self.mass_bits]
+        self.mass_of = {p: i for i, mass in enumerate(self.masses) for p in mass}
         self.main = self.mass_of.get(POLE, -1)
         self.masks: dict[Pos, int] = {}  # filled by drift.target_mask
         self.targets: dict[Pos, tuple[Pos, ...]] = {}  # filled by drift.drift_targets
