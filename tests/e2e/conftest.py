@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API runs an event loop in the test thread; Django would otherwise
-# refuse the test's own database queries as "async unsafe".
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+_SET_BY_USER = ASYNC_UNSAFE in os.environ
 CHROMIUM = os.environ.get("TRIPOST_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -26,6 +24,26 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    """Playwright's sync API runs an event loop in the test thread, so Django would
+    refuse the test's own queries (and the database flush) as "async unsafe". Allow
+    them for these tests only: set for the whole of each test here, removed after its
+    teardown, so that no other test (nor its subprocesses: ``check --deploy`` rejects
+    the variable) sees it."""
+    os.environ[ASYNC_UNSAFE] = "true"
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    try:
+        return (yield)
+    finally:
+        if not _SET_BY_USER:
+            os.environ.pop(ASYNC_UNSAFE, None)
 
 
 @pytest.fixture(scope="session")
