@@ -165,3 +165,19 @@ def test_rescues_match_the_rule_as_written(swimmers, free):
     """TS8: up to three own swimmers, each to a tile next to it with room."""
     free = {t: n for t, n in free.items() if t not in swimmers}
     assert rules._rescues(swimmers, free) == naive_rescues(swimmers, free)
+
+
+def test_memoised_boards_do_not_change_the_legal_actions():
+    """The per-board memos (targets, notation) are shared by every state with those
+    tiles: a state rebuilt from JSON with every memo cleared offers the same actions."""
+    rng = random.Random(8)
+    state = trias.new_game(4, 77)
+    while trias.to_move(state):
+        seat = trias.to_move(state)[0]
+        legal = trias.legal_actions(state, seat)
+        if rng.random() < 0.2:
+            analyse.cache_clear()
+            again = trias.from_json(trias.to_json(state))
+            assert again == state
+            assert trias.legal_actions(again, seat) == legal
+        state = trias.apply(state, seat, rng.choice(legal))
