@@ -31,6 +31,12 @@ CAPACITY = {MOUNTAIN: 2, STEPPE: 3, WOOD: 4, SOUTH_POLE: 3}
 _DISTANCE: dict[Pos, int] = {}
 _NEIGHBOURS: dict[Pos, tuple[Pos, ...]] = {}
 _TEXT: dict[Pos, str] = {}
+# Memoise only positions a game can reach, not every position a player may type.
+_MEMO_LIMIT = 64
+
+
+def _memo(pos: Pos) -> bool:
+    return -_MEMO_LIMIT <= pos[0] <= _MEMO_LIMIT and -_MEMO_LIMIT <= pos[1] <= _MEMO_LIMIT
 
 
 def distance(pos: Pos) -> int:
@@ -38,7 +44,9 @@ def distance(pos: Pos) -> int:
     d = _DISTANCE.get(pos)
     if d is None:
         q, r = pos
-        d = _DISTANCE[pos] = max(abs(q), abs(r), abs(q + r))
+        d = max(abs(q), abs(r), abs(q + r))
+        if _memo(pos):
+            _DISTANCE[pos] = d
     return d
 
 
@@ -47,7 +55,9 @@ def neighbours(pos: Pos) -> tuple[Pos, ...]:
     n = _NEIGHBOURS.get(pos)
     if n is None:
         q, r = pos
-        n = _NEIGHBOURS[pos] = tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+        n = tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+        if _memo(pos):
+            _NEIGHBOURS[pos] = n
     return n
 
 
@@ -72,7 +82,9 @@ def format_pos(pos: Pos) -> str:
     """``q,r``: how the notation writes a position."""
     text = _TEXT.get(pos)
     if text is None:
-        text = _TEXT[pos] = f"{pos[0]},{pos[1]}"
+        text = f"{pos[0]},{pos[1]}"
+        if _memo(pos):
+            _TEXT[pos] = text
     return text
 
 

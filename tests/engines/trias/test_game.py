@@ -224,3 +224,15 @@ def test_determinize_keeps_hand_cards_from_deck_2_in_deck_2():
         assert other.hands[BLUE] in "MWS"  # one of deck 2's cards, never the Meteorite
         assert other.deck.count(METEORITE) == 1
         assert sorted((*other.deck, other.hands[BLUE])) == sorted("MWSXS")
+
+
+def test_typed_far_away_positions_are_refused_and_not_memoised():
+    """Refusals explain themselves without keeping every typed position in memory."""
+    from games.engines.trias import board
+
+    state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1)])
+    for action in ("d 1,0>900001,5", "m 1,0>900002,5", "r 900003,5>2,0"):
+        with pytest.raises(IllegalAction):
+            trias.apply(state, RED, action)
+    memos = (board._DISTANCE, board._NEIGHBOURS, board._TEXT)
+    assert not any(p[0] > 900000 for memo in memos for p in memo)
