@@ -57,6 +57,31 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+# pytest-playwright keeps Playwright (and its event loop in the main thread) for the
+# whole session; then every later test that uses the database from a thread would be
+# refused as "async unsafe". These tests start and stop it themselves instead.
+
+
+@pytest.fixture(scope="package")
+def playwright():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="package")
+def browser_type(playwright, browser_name):
+    return getattr(playwright, browser_name)
+
+
+@pytest.fixture(scope="package")
+def browser(browser_type, browser_type_launch_args):
+    browser = browser_type.launch(**browser_type_launch_args)
+    yield browser
+    browser.close()
+
+
 @pytest.fixture
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
