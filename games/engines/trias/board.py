@@ -237,7 +237,7 @@ class Grid:
             i = digits.find("1", i + 1)
         return out
 
-    def select(self, mask: int, items: list) -> list:
+    def select(self, mask: int, items: tuple) -> list:
         """``items[i]`` for the bits ``i`` of ``mask``, in ascending order."""
         if not mask:
             return []

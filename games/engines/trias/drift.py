@@ -85,8 +85,9 @@ def legal_drifts(
 
 
 # Per grid and tile position: "d p>d" for each bit index d of the grid, filled in
-# as destinations come up (None until then).
-_TILE_TEXTS: dict[tuple[int, Pos], list[str | None]] = {}
+# as destinations come up (None until then). Tuples of strings, which the garbage
+# collector stops tracking, replaced by a fuller copy when a destination is new.
+_TILE_TEXTS: dict[tuple[int, Pos], tuple[str | None, ...]] = {}
 
 
 def tile_drift_texts(board: Board, p: Pos) -> list[str]:
@@ -98,11 +99,13 @@ def tile_drift_texts(board: Board, p: Pos) -> list[str]:
         mask = target_mask(board, p)
         table = _TILE_TEXTS.get((g.half, p))
         if table is None:
-            table = _TILE_TEXTS[(g.half, p)] = [None] * g.size
+            table = (None,) * g.size if mask else ()
         texts = g.select(mask, table)
         if None in texts:
+            filled = list(table)
             for d in g.positions(mask):
-                table[g.bit[d].bit_length() - 1] = drift_text(p, d)
+                filled[g.bit[d].bit_length() - 1] = drift_text(p, d)
+            table = _TILE_TEXTS[(g.half, p)] = tuple(filled)
             texts = g.select(mask, table)
         board.texts[key] = texts
     return texts
@@ -157,12 +160,6 @@ def drift_actions(
     return cached
 
 
-_DRIFT_TEXT: dict[tuple[Pos, Pos], str] = {}
-
-
 def drift_text(p: Pos, d: Pos) -> str:
-    """``d p>d``, memoised."""
-    text = _DRIFT_TEXT.get((p, d))
-    if text is None:
-        text = _DRIFT_TEXT[(p, d)] = f"d {format_pos(p)}>{format_pos(d)}"
-    return text
+    """``d p>d`` (``tile_drift_texts`` keeps the ones it uses)."""
+    return f"d {format_pos(p)}>{format_pos(d)}"
