@@ -145,12 +145,15 @@ def clockwise_after(state: State, seat: int) -> list[int]:
     return [s for s in rotated if s not in state.eliminated]
 
 
+_UNKNOWN = object()
+
+
 def phase1_kinds(state: State) -> frozenset[str] | bool | None:
     """The landscapes the mandatory drift may move (TS5): the card's, or any (``None``,
     the colour fallback) when no tile of the card's landscape can drift; ``False``
     when no tile at all can drift and the drift lapses."""
-    cached = state._cache.get("phase1", ())
-    if cached == ():
+    cached = state._cache.get("phase1", _UNKNOWN)
+    if cached is _UNKNOWN:
         board = state.board
         present = present_masses(state, state.current)
         card = frozenset(state.card)
