@@ -15,6 +15,7 @@ from games.engines.base import IllegalAction
 from games.engines.trias.board import CAPACITY
 from games.engines.trias.cards import METEORITE
 from games.engines.trias.drift import drift_targets
+from games.engines.trias.notation import parse
 from games.engines.trias.state import ACTIONS, CARD, DRIFT, OVER
 
 from .positions import BLUE, RED, build, herds_on
@@ -74,7 +75,7 @@ def test_ts4_drift_in_phase_2_costs_three_actions_and_any_landscape():
     tiles = {(1, 0): "W", (2, 0): "S", (2, -1): "M"}
     state = build(tiles, [(RED, (1, 0), 1)], actions_left=3)
     legal = trias.legal_actions(state, RED)
-    kinds = {state.board.land[(int(a[2]), int(a[4 : a.index(">")]))] for a in legal if a[0] == "d"}
+    kinds = {state.board.land[parse(a)[1][0]] for a in legal if a.startswith("d ")}
     assert kinds == {"W", "S", "M"}
     two = build(tiles, [(RED, (1, 0), 1)], actions_left=2)
     assert not any(a.startswith("d ") for a in trias.legal_actions(two, RED))
