@@ -320,7 +320,7 @@ def test_each_game_has_a_help_page_with_its_notation(engine):
     assert "Move notation" in html
 
 
-@pytest.mark.parametrize("engine", ["triad", "tritarea"])
+@pytest.mark.parametrize("engine", ["triad", "trias", "tritarea"])
 def test_site_rules_are_marked_as_the_sites_own(engine):
     html = Client().get(reverse("game_help", args=[engine])).content.decode()
     assert "Tripost's own rules" in html

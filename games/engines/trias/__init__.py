@@ -63,6 +63,19 @@ OPTIONS = {
 }
 options = OPTIONS
 
+# The site's own rulings where the rulebooks are silent (shown on the help page).
+SITE_RULES: tuple[str, ...] = (
+    "Seat order and the start player are drawn from the game's seed; the first seat "
+    "places last in the two anti-clockwise placement rounds and plays first (TS11).",
+    "When no tile of the card's landscape can drift, any landscape may; when no tile "
+    "at all can drift, the drift lapses by itself and the card still counts (TS5).",
+    "Using your last action ends your turn; 'end' ends it earlier.",
+    "A player who is out (TS10) draws no more cards, keeps their points on show but "
+    "cannot win; the others play on until the Meteorite.",
+    "Moving a herd ('m') takes one that can no longer reproduce this turn when there "
+    "is one; 'm+' takes one that still may.",
+)
+
 
 def validate_options(num_players: int, options: dict | None = None) -> dict:
     """Complete options for ``num_players``, or ``ValueError`` saying what is wrong."""
@@ -189,6 +202,7 @@ def determinize(state: State, seat: int, rng) -> State:
 
 
 __all__ = [
+    "SITE_RULES",
     "IllegalAction",
     "apply",
     "describe",
