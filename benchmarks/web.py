@@ -413,8 +413,11 @@ def profile_pages(plan: Plan) -> None:
 
     player = User.objects.get(username="player")
     print(
-        f"\n  {'game page parts':28} {'state':>7} {'view':>7} {'legal':>7} {'svg':>7} {'build':>7}"
+        f"\n  {'game page parts (ms)':28} {'state':>7} {'view':>7} {'legal':>7} {'svg':>7} "
+        f"{'undo?':>7} {'build':>7}"
     )
+    from games.services import undoable
+
     for label, game_id in plan.view_games.items():
         game = Game.objects.get(pk=game_id)
         engine = game.engine_module
@@ -422,20 +425,27 @@ def profile_pages(plan: Plan) -> None:
         state = load_state(game)
         view = engine.view(state, seat)
         actions = engine.legal_actions(state, seat)
+        load_ms = timed(lambda g=game: load_state(g))
+        # Each request loads a fresh state, so view and legal actions start cold.
         parts = [
-            timed(lambda g=game: load_state(g)),
-            timed(lambda e=engine, s=state, i=seat: e.view(s, i)),
-            timed(lambda e=engine, s=state, i=seat: e.legal_actions(s, i)),
+            load_ms,
+            timed(lambda g=game, e=engine, i=seat: e.view(load_state(g), i)) - load_ms,
+            timed(lambda g=game, e=engine, i=seat: e.legal_actions(load_state(g), i)) - load_ms,
             timed(
                 lambda g=game, v=view, i=seat, a=actions: boards.render_svg(
                     g.engine, v, seat=i, actions=a
                 )
             ),
+            timed(lambda g=game, i=seat: undoable(g, i)),
             timed(lambda g=game: build_game_page(g, player)),
         ]
         print(
             f"  {label:28} " + " ".join(f"{p:7.2f}" for p in parts) + f"   ({len(actions)} legal)"
         )
+    print(
+        "  (build: the whole of build_game_page, queries included; undo?: services.undoable,"
+        " which replays the game from its seed when the viewer's own action was the last)"
+    )
 
     print("\n  Own time by kind of code, cProfile (inflates small Python calls):")
     print(f"  {'page':28} " + " ".join(f"{k:>9}" for k in KINDS))
