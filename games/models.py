@@ -191,6 +191,9 @@ class Move(models.Model):
     action = models.CharField(max_length=200)
     description = models.CharField(max_length=500, blank=True)
     by_computer = models.BooleanField(default=False)
+    reversible = models.BooleanField(
+        default=False, help_text="Revealed nothing: may be taken back while the turn goes on."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -377,6 +377,7 @@ def _apply(game: Game, state, seat: int, action: str, *, by_computer: bool) -> N
         action=action,
         description=engine.describe(state, seat, action),
         by_computer=by_computer,
+        reversible=_reversible(engine, state, seat, action),
     )
     game.version += 1
     game.draw_offered_by = None
@@ -496,24 +497,18 @@ def undoable(game: Game, seat_index: int) -> bool:
     """Whether ``seat_index`` may take back the last action now (see ``move_undo``)."""
     if game.status != GameStatus.ACTIVE or seat_index not in game.to_move:
         return False
-    last = game.moves.order_by("-ply").first()
-    if last is None or last.seat != seat_index or last.by_computer:
+    last = game.moves.order_by("-ply").only("seat", "by_computer", "reversible").first()
+    return last is not None and last.seat == seat_index and last.reversible and not last.by_computer
+
+
+def _reversible(engine, before, seat: int, action: str) -> bool:
+    """Whether an action may be taken back while its turn goes on: it revealed nothing
+    (the engine's ``reveals_information``) and the seat acted alone, so the turn has
+    not passed through anyone else. Decided once, when the action is applied."""
+    reveals = getattr(engine, "reveals_information", None)
+    if reveals is None:
         return False
-    engine = game.engine_module
-    if not hasattr(engine, "reveals_information"):
-        return False
-    states = replay(
-        engine,
-        game.num_players,
-        game.seed,
-        game.options,
-        game.moves.filter(ply__lt=last.ply).order_by("ply").values_list("seat", "action"),
-    )
-    before = states[-1]
-    # The turn must not have passed through anyone else between the two positions.
-    return tuple(engine.to_move(before)) == (seat_index,) and not engine.reveals_information(
-        before, seat_index, last.action
-    )
+    return tuple(engine.to_move(before)) == (seat,) and not reveals(before, seat, action)
 
 
 # --- leaving a running game ----------------------------------------------------------
