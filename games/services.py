@@ -194,20 +194,21 @@ def invitation_decline(*, game_id: int, user: User) -> Game:
     seat = _seat_of(game, user)
     if user == game.created_by:
         # The creator leaving an unstarted game withdraws it.
-        game.status = GameStatus.ABORTED
-        game.finished_at = timezone.now()
-        game.result_reason = "Withdrawn by its creator before it started."
-        game.save(update_fields=["status", "finished_at", "result_reason"])
-        return game
+        return _abort_unstarted(game, "Withdrawn by its creator before it started.")
     seat.user = None
     seat.accepted = False
     seat.save(update_fields=["user", "accepted"])
     if not game.is_public:
         # Nobody else can take a private seat: the game cannot start any more.
-        game.status = GameStatus.ABORTED
-        game.finished_at = timezone.now()
-        game.result_reason = f"{user.name} declined the invitation."
-        game.save(update_fields=["status", "finished_at", "result_reason"])
+        _abort_unstarted(game, f"{user.name} declined the invitation.")
+    return game
+
+
+def _abort_unstarted(game: Game, reason: str) -> Game:
+    game.status = GameStatus.ABORTED
+    game.finished_at = timezone.now()
+    game.result_reason = reason
+    game.save(update_fields=["status", "finished_at", "result_reason"])
     return game
 
 
