@@ -8,10 +8,14 @@ writes every email it sends to a JSON-lines sink that the test counts.
 Scenario: 500 outbox rows are committed; queueing fails for 100 of them (broker
 down). A real worker starts sending the other 400 and is killed with SIGKILL
 mid-burst. A new worker starts; the sweep (as beat runs it every minute) queues
-whatever is still unsent once the dead worker's claims expire. Every email must
-arrive once: none lost, none sent twice (see ``mail.tasks.deliver_now`` for the one
-millisecond-wide window where a resend is possible; it would carry the same
-Message-ID, and the test reports it).
+whatever is still unsent once the dead worker's claims expire.
+
+What "exactly once" can mean over SMTP: the mailbox shows every email once. None is
+lost, and none is sent twice except the one email a killed worker may have handed
+over in the last millisecond before marking it sent (``mail.tasks.deliver_now``);
+its resend carries the same Message-ID, and mail providers and clients keep one
+copy per Message-ID. The kill here comes right after the sink saw a write, the worst
+moment, so that resend path is exercised rather than hoped away.
 """
 
 import json
@@ -141,11 +145,17 @@ def test_a_burst_of_turn_emails_survives_a_killed_worker_and_a_broker_outage(tmp
     deliveries = _sent(sink)
     per_row = Counter(row for d in deliveries for row in d["x_rows"].split(","))
     assert len(per_row) == BURST, "lost emails"
-    duplicates = {row: n for row, n in per_row.items() if n > 1}
-    ids = Counter(d["message_id"] for d in deliveries)
+    resent = {row: n for row, n in per_row.items() if n > 1}
+    ids_of_row: dict[str, set] = {}
+    for d in deliveries:
+        for row in d["x_rows"].split(","):
+            ids_of_row.setdefault(row, set()).add(d["message_id"])
     print(
         f"{len(deliveries)} deliveries of {BURST} emails; {at_kill} before the kill; "
-        f"duplicates: {duplicates or 'none'}"
+        f"resent after the kill: {resent or 'none'}"
     )
-    assert len(ids) == BURST  # one Message-ID per email
-    assert not duplicates
+    # The mailbox: one email per row, each with one Message-ID.
+    assert all(len(ids) == 1 for ids in ids_of_row.values())
+    assert len({d["message_id"] for d in deliveries}) == BURST
+    # On the wire: at most the one email in flight when the worker was killed.
+    assert sum(n - 1 for n in resent.values()) <= 1, resent
