@@ -326,3 +326,21 @@ def test_nothing_is_taken_back_once_the_turn_passed_or_a_card_was_drawn(alice, b
     triad.refresh_from_db()
     with pytest.raises(services.GameError):
         services.move_undo(game_id=triad.pk, user=seat_user(triad, seat), expected_version=1)
+
+
+def test_the_creator_leaving_an_open_game_withdraws_it(alice, bob):
+    game = services.game_create(
+        creator=alice,
+        engine="trias",
+        num_players=3,
+        options={},
+        days_per_move=3,
+        invitees=[bob],
+        is_public=True,
+    )
+    services.game_leave(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ABORTED
+    assert game.result_reason == "Withdrawn by its creator before it started."
+    with pytest.raises(services.GameError, match="no longer open"):
+        services.invitation_accept(game_id=game.pk, user=bob)
