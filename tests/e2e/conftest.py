@@ -71,6 +71,11 @@ def playwright():
 
 
 @pytest.fixture(scope="package")
+def browser_context_args():
+    return {}  # each test passes its own (base URL, viewport)
+
+
+@pytest.fixture(scope="package")
 def browser_type(playwright, browser_name):
     return getattr(playwright, browser_name)
 

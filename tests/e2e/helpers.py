@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from games.models import Game
 from games.replay import load_state
@@ -20,9 +20,12 @@ class Player:
     page: Page
 
 
-def sign_up(browser: Browser, live_server, mailoutbox, username: str) -> Player:
-    """Sign up on the real pages and confirm the address from the emailed link."""
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+def sign_up(new_context, live_server, mailoutbox, username: str) -> Player:
+    """Sign up on the real pages and confirm the address from the emailed link.
+
+    ``new_context`` is pytest-playwright's fixture: each player gets a browser
+    context of their own, closed when the test ends."""
+    context = new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto("/accounts/signup/")
@@ -59,6 +62,13 @@ def create_game(
     page.get_by_role("button", name="Create game").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     return int(re.search(r"/games/(\d+)/$", page.url).group(1))
+
+
+def step_away(*players: Player) -> None:
+    """The players leave the game page (its poll would run beside the test's reads:
+    with SQLite in memory the live server and the test share one connection)."""
+    for player in players:
+        player.page.goto("about:blank")
 
 
 def accept_invitation(player: Player, game_id: int) -> None:
