@@ -444,7 +444,7 @@ def profile_pages(plan: Plan) -> None:
         )
     print(
         "  (build: the whole of build_game_page, queries included; undo?: services.undoable,"
-        " which replays the game from its seed when the viewer's own action was the last)"
+        " whether the viewer may take back their last action)"
     )
 
     print("\n  Own time by kind of code, cProfile (inflates small Python calls):")
