@@ -78,6 +78,18 @@ class GamePage:
         return [s for s in self.seats if s.index in self.game.to_move]
 
     @property
+    def result_line(self) -> str:
+        """Who won, in words: one winner, a shared win, or a draw (everyone shares)."""
+        winners = [s.name for s in self.seats if s.is_winner]
+        if not winners:
+            return ""
+        if len(winners) == len(self.seats) > 1:
+            return "The game is drawn."
+        if len(winners) == 1:
+            return f"{winners[0]} wins."
+        return f"{', '.join(winners[:-1])} and {winners[-1]} share the win."
+
+    @property
     def is_player(self) -> bool:
         return self.viewer_seat is not None
 

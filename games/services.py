@@ -604,8 +604,18 @@ def draw_answer(*, game_id: int, user: User, accept: bool) -> Game:
     return game
 
 
-def mark_seen(*, game: Game, user: User) -> None:
-    """Remember the version a player has seen and when (turn emails skip what they saw)."""
+def mark_seen(*, game: Game, user: User, seat: Seat | None = None) -> None:
+    """Remember the version a player has seen and when (turn emails skip what they saw).
+
+    With the viewer's ``seat`` as the page loaded it, a page view that tells nothing
+    new (version seen, and seen since the seat became due) writes nothing.
+    """
+    if seat is not None and seat.last_seen_version >= game.version:
+        seen_turn = seat.last_seen_at is not None and (
+            seat.due_since is None or seat.last_seen_at >= seat.due_since
+        )
+        if not seat.is_due or seen_turn:
+            return
     Seat.objects.filter(game=game, user=user).update(
         last_seen_version=Greatest("last_seen_version", Value(game.version)),
         last_seen_at=timezone.now(),

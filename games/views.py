@@ -7,6 +7,7 @@ import inspect
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,7 @@ from games.presenters import build_game_page
 from games.replay import game_states
 
 POLL_SECONDS = 20
+WAITING_SHOWN = 20  # games waiting for others listed on My games; the rest a click away
 
 
 def _visible_game(request, game_id: int) -> Game:
@@ -51,12 +53,19 @@ def _seats_with_games(queryset):
 
 @login_required
 def my_games(request):
+    """Games awaiting me (all, most urgent first), then the most urgent of the games
+    waiting for others (the rest on ``active_games``), invitations, recent results.
+    Queries stay bounded however many games a player has."""
     mine = Seat.objects.filter(user=request.user)
-    active = list(
-        _seats_with_games(mine.filter(game__status=GameStatus.ACTIVE)).order_by(
-            "deadline", "-game__started_at"
-        )
+    active = mine.filter(game__status=GameStatus.ACTIVE)
+    my_turn = list(_seats_with_games(active.filter(is_due=True)).order_by("deadline"))
+    waiting_all = active.filter(is_due=False)
+    waiting = list(
+        _seats_with_games(waiting_all).order_by("game__deadline", "-game__started_at")[
+            :WAITING_SHOWN
+        ]
     )
+    waiting_total = waiting_all.count() if len(waiting) == WAITING_SHOWN else len(waiting)
     opening = list(
         _seats_with_games(mine.filter(game__status=GameStatus.OPEN)).order_by("-game__created_at")
     )
@@ -65,20 +74,36 @@ def my_games(request):
             "-game__finished_at"
         )[:10]
     )
-    for seat in (*active, *opening, *finished):
-        # The other players, from the prefetched seats (no query per game).
-        seat.others = [s for s in seat.game.seats.all() if s.user_id != request.user.pk]
+    _name_others(request.user, (*my_turn, *waiting, *opening, *finished))
     return render(
         request,
         "games/my_games.html",
         {
-            "my_turn": [s for s in active if s.is_due],
-            "waiting": [s for s in active if not s.is_due],
+            "my_turn": my_turn,
+            "waiting": waiting,
+            "waiting_total": waiting_total,
             "invitations": [s for s in opening if not s.accepted],
             "open_games": [s for s in opening if s.accepted],
             "finished": finished,
         },
     )
+
+
+def _name_others(user, seats) -> None:
+    for seat in seats:
+        # The other players, from the prefetched seats (no query per game).
+        seat.others = [s for s in seat.game.seats.all() if s.user_id != user.pk]
+
+
+@login_required
+def active_games(request):
+    """Every game of mine in play, a page at a time."""
+    seats = _seats_with_games(
+        Seat.objects.filter(user=request.user, game__status=GameStatus.ACTIVE)
+    ).order_by("-is_due", "deadline", "game__deadline", "-game__started_at")
+    page = Paginator(seats, 50).get_page(request.GET.get("page"))
+    _name_others(request.user, page.object_list)
+    return render(request, "games/active.html", {"page_obj": page})
 
 
 @login_required
@@ -207,7 +232,7 @@ def game_detail(request, game_id: int):
     game = _visible_game(request, game_id)
     page = build_game_page(game, request.user, selected=request.GET.get("select"))
     if page.is_player:
-        services.mark_seen(game=game, user=request.user)
+        services.mark_seen(game=game, user=request.user, seat=page.viewer_seat)
     return render(request, "games/detail.html", {"page": page, "poll_seconds": POLL_SECONDS})
 
 
@@ -235,6 +260,8 @@ def game_poll(request, game_id: int):
         return HttpResponse(status=204)
     game = Game.objects.get(pk=game_id)
     page = build_game_page(game, request.user)
+    if page.is_player:  # the new position is on their screen now
+        services.mark_seen(game=game, user=request.user, seat=page.viewer_seat)
     response = render(
         request, "games/detail.html#live", {"page": page, "poll_seconds": POLL_SECONDS}
     )
@@ -245,8 +272,9 @@ def game_poll(request, game_id: int):
     return response
 
 
-def _live_response(request, game: Game, *, error: str = "", status: int = 200):
-    game.refresh_from_db()
+def _live_response(request, game: Game, *, error: str = "", status: int = 200, fresh: bool = False):
+    if not fresh:
+        game.refresh_from_db()
     page = build_game_page(game, request.user, error=error)
     template = "games/detail.html#live" if request.htmx else "games/detail.html"
     return render(request, template, {"page": page, "poll_seconds": POLL_SECONDS}, status=status)
@@ -254,13 +282,15 @@ def _live_response(request, game: Game, *, error: str = "", status: int = 200):
 
 def _turn_response(request, game_id: int, action: str | None, flow):
     """Run a turn flow (play or undo) and answer with the live part of the page:
-    409 and the fresh board when stale, 400 and the reason when refused."""
+    409 and the fresh board when stale, 400 and the reason when refused.
+
+    ``flow`` returns the game as the service left it (fresh, no re-read needed)."""
     game = _visible_game(request, game_id)
     form = ActionForm({"action": action, "version": request.POST.get("version")})
     if not form.is_valid():
         return _live_response(request, game, error="That move was not understood.", status=400)
     try:
-        flow(game, form.cleaned_data)
+        game = flow(game, form.cleaned_data)
     except services.StaleMove as exc:
         return _live_response(request, game, error=str(exc), status=409)
     except (IllegalAction, services.GameError) as exc:
@@ -268,19 +298,19 @@ def _turn_response(request, game_id: int, action: str | None, flow):
     services.mark_seen(game=game, user=request.user)
     if not request.htmx:
         return redirect(game)
-    return _live_response(request, game)
+    return _live_response(request, game, fresh=True)
 
 
 @require_POST
 @login_required
 def game_move(request, game_id: int):
     def play(game, data):
-        services.move_play(
+        return services.move_play(
             game_id=game.pk,
             user=request.user,
             action=data["action"],
             expected_version=data["version"],
-        )
+        ).game
 
     return _turn_response(request, game_id, request.POST.get("action"), play)
 
@@ -289,7 +319,9 @@ def game_move(request, game_id: int):
 @login_required
 def game_undo(request, game_id: int):
     def undo(game, data):
-        services.move_undo(game_id=game.pk, user=request.user, expected_version=data["version"])
+        return services.move_undo(
+            game_id=game.pk, user=request.user, expected_version=data["version"]
+        )
 
     return _turn_response(request, game_id, "undo", undo)
 

@@ -3,7 +3,9 @@
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
@@ -330,3 +332,42 @@ def test_site_rules_are_marked_as_the_sites_own(engine):
 
 def test_an_unknown_game_has_no_help_page():
     assert Client().get(reverse("game_help", args=["chess"])).status_code == 404
+
+
+def test_an_agreed_draw_reads_as_a_draw_not_two_wins(triad):
+    alice, bob = seat_user(triad, 0), seat_user(triad, 1)
+    services.draw_offer(game_id=triad.pk, user=alice)
+    services.draw_answer(game_id=triad.pk, user=bob, accept=True)
+    html = client_for(alice).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert "Drawn by agreement." in html and "The game is drawn." in html
+    assert "wins." not in html
+
+
+def test_a_page_view_that_tells_nothing_new_writes_nothing(triad):
+    client = client_for(waiter(triad))
+    url = reverse("game_detail", args=[triad.pk])
+    client.get(url)  # first view records what was seen
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    assert not [q for q in queries if q["sql"].startswith("UPDATE")]
+
+
+def test_my_games_lists_the_most_urgent_waiting_games_and_links_to_all(
+    django_assert_max_num_queries,
+):
+    alice = UserFactory()
+    games = []
+    for _ in range(25):  # alice moves where she starts, so every game waits for others
+        game = start_game("triad", [alice, UserFactory()])
+        if seat_user(game, game.to_move[0]) == alice:
+            services.move_play(
+                game_id=game.pk, user=alice, action=first_action(game), expected_version=0
+            )
+        games.append(game)
+    client = client_for(alice)
+    with django_assert_max_num_queries(14):
+        html = client.get(reverse("home")).content.decode()
+    assert "All 25 games waiting for others" in html
+    assert html.count('class="card game-row"') == 20
+    everything = client.get(reverse("active_games")).content.decode()
+    assert all(f"#{g.pk}<" in everything for g in games)
