@@ -41,7 +41,8 @@ def database_config(url: str | None, base_dir: Path) -> dict:
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
             # Tests use a file too: an in-memory database shared between threads
             # reports "table is locked" instead of waiting, unlike the real thing.
-            "TEST": {"NAME": str(base_dir / "var" / "test-db.sqlite3")},
+            # One file per test run, so two runs in one folder cannot clash.
+            "TEST": {"NAME": str(base_dir / "var" / f"test-db-{os.getpid()}.sqlite3")},
         }
     config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
