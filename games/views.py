@@ -23,7 +23,7 @@ from games.presenters import build_game_page
 from games.replay import game_states
 
 POLL_SECONDS = 20
-WAITING_SHOWN = 20  # games waiting for others listed on My games; the rest a click away
+LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
 
 
 def _visible_game(request, game_id: int) -> Game:
@@ -53,19 +53,19 @@ def _seats_with_games(queryset):
 
 @login_required
 def my_games(request):
-    """Games awaiting me (all, most urgent first), then the most urgent of the games
-    waiting for others (the rest on ``active_games``), invitations, recent results.
+    """The most urgent games awaiting me, then those waiting for others (all of them on
+    ``active_games``), invitations, recent results.
     Queries stay bounded however many games a player has."""
     mine = Seat.objects.filter(user=request.user)
     active = mine.filter(game__status=GameStatus.ACTIVE)
-    my_turn = list(_seats_with_games(active.filter(is_due=True)).order_by("deadline"))
+    due_all = active.filter(is_due=True)
+    my_turn = list(_seats_with_games(due_all).order_by("deadline")[:LIST_SHOWN])
+    my_turn_total = due_all.count() if len(my_turn) == LIST_SHOWN else len(my_turn)
     waiting_all = active.filter(is_due=False)
     waiting = list(
-        _seats_with_games(waiting_all).order_by("game__deadline", "-game__started_at")[
-            :WAITING_SHOWN
-        ]
+        _seats_with_games(waiting_all).order_by("game__deadline", "-game__started_at")[:LIST_SHOWN]
     )
-    waiting_total = waiting_all.count() if len(waiting) == WAITING_SHOWN else len(waiting)
+    waiting_total = waiting_all.count() if len(waiting) == LIST_SHOWN else len(waiting)
     opening = list(
         _seats_with_games(mine.filter(game__status=GameStatus.OPEN)).order_by("-game__created_at")
     )
@@ -80,6 +80,7 @@ def my_games(request):
         "games/my_games.html",
         {
             "my_turn": my_turn,
+            "my_turn_total": my_turn_total,
             "waiting": waiting,
             "waiting_total": waiting_total,
             "invitations": [s for s in opening if not s.accepted],
