@@ -1,0 +1,43 @@
+"""Fixtures shared by the mail and games test packages (their conftests import them)."""
+
+import pytest
+
+from mail import outbox
+from tests.factories import UserFactory
+
+
+@pytest.fixture(autouse=True)
+def _mail_settings(settings):
+    settings.MAIL_BOARD_PNG = False  # one test turns it on; rendering costs time
+    settings.MAIL_TURN_HOLD_SECONDS = 300
+    settings.SITE_URL = "https://tripost.test"
+    settings.MAIL_REPLY_ADDRESS = "play@tripost.test"
+    settings.MAIL_DIGEST_HOUR = 7
+
+
+@pytest.fixture(autouse=True)
+def queued(monkeypatch):
+    """Tasks queued after commit, recorded instead of sent to a broker."""
+    calls = []
+    monkeypatch.setattr(outbox, "enqueue", lambda user_id, countdown=0: calls.append(user_id))
+    return calls
+
+
+@pytest.fixture
+def alice(db):
+    return UserFactory(username="alice", display_name="Alice")
+
+
+@pytest.fixture
+def bob(db):
+    return UserFactory(username="bob", display_name="Bob")
+
+
+@pytest.fixture
+def carol(db):
+    return UserFactory(username="carol", display_name="Carol")
+
+
+@pytest.fixture
+def mallory(db):
+    return UserFactory(username="mallory", display_name="Mallory")
