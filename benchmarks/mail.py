@@ -26,9 +26,7 @@ import argparse
 import email
 import email.parser
 import os
-import re
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -37,30 +35,12 @@ import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit
+
+from support import free_port, recreate_database  # this folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench_mail"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/4"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or name in {"postgres", "tripost"}:
-        raise SystemExit(f"refusing to drop the database {name!r}: use a dedicated one")
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 class Sink:

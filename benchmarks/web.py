@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+from support import free_port, recreate_database  # this folder is on sys.path
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/3"
@@ -74,19 +76,6 @@ def bench_env(database_url: str, redis_url: str) -> dict[str, str]:
     return env
 
 
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or name in {"postgres", "tripost"}:
-        raise SystemExit(f"refusing to drop the database {name!r}: use a dedicated one")
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
 def redis_answers(url: str) -> bool:
     parts = urlsplit(url)
     try:
@@ -95,12 +84,6 @@ def redis_answers(url: str) -> bool:
             return s.recv(16).startswith(b"+PONG")
     except OSError:
         return False
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_gunicorn(env: dict, port: int, workers: int) -> subprocess.Popen:

@@ -1,0 +1,28 @@
+"""Helpers shared by the benchmark scripts (run as ``python benchmarks/<name>.py``,
+so this folder is on ``sys.path``)."""
+
+from __future__ import annotations
+
+import re
+import socket
+from urllib.parse import urlsplit
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def recreate_database(url: str) -> None:
+    """Drop and create the benchmark's own PostgreSQL database (never a shared one)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or name in {"postgres", "tripost"}:
+        raise SystemExit(f"refusing to drop the database {name!r}: use a dedicated one")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
