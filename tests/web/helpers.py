@@ -8,17 +8,32 @@ from games.models import Game
 from games.replay import load_state
 
 
-def start_game(engine: str, users: list, num_players: int | None = None, **kwargs) -> Game:
-    creator, *others = users
-    game = services.game_create(
+def open_game(
+    creator,
+    engine: str,
+    num_players: int,
+    *,
+    invitees: list = (),
+    is_public: bool = True,
+    options: dict | None = None,
+    days_per_move: int = 3,
+) -> Game:
+    """A new game as the New game page creates it (not started until seats fill)."""
+    return services.game_create(
         creator=creator,
         engine=engine,
-        num_players=num_players or len(users),
-        options=kwargs.pop("options", {}),
-        days_per_move=kwargs.pop("days_per_move", 3),
-        invitees=others,
-        is_public=kwargs.pop("is_public", True),
+        num_players=num_players,
+        options=options or {},
+        days_per_move=days_per_move,
+        invitees=list(invitees),
+        is_public=is_public,
     )
+
+
+def start_game(engine: str, users: list, num_players: int | None = None, **kwargs) -> Game:
+    """A started game: ``users[0]`` creates it, the others accept their invitations."""
+    creator, *others = users
+    game = open_game(creator, engine, num_players or len(users), invitees=others, **kwargs)
     for user in others:
         services.invitation_accept(game_id=game.pk, user=user)
     game.refresh_from_db()

@@ -12,7 +12,7 @@ from games import services
 from games.models import GameStatus, Move
 from games.replay import load_state
 from tests.factories import UserFactory
-from tests.web.helpers import play_random, seat_user, start_game
+from tests.web.helpers import open_game, play_random, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -211,15 +211,7 @@ def test_my_games_lists_my_turn_first_and_counts_it_in_the_header(triad):
 
 def test_invitations_are_accepted_from_my_games():
     alice, bob = UserFactory(), UserFactory()
-    game = services.game_create(
-        creator=alice,
-        engine="triad",
-        num_players=2,
-        options={},
-        days_per_move=3,
-        invitees=[bob],
-        is_public=False,
-    )
+    game = open_game(alice, "triad", 2, invitees=[bob], is_public=False)
     client = client_for(bob)
     html = client.get(reverse("home")).content.decode()
     assert "invites you" in html
@@ -267,15 +259,7 @@ def test_new_game_form_names_unknown_players():
 
 def test_lobby_lists_open_public_games_to_join():
     alice, bob = UserFactory(), UserFactory()
-    game = services.game_create(
-        creator=alice,
-        engine="trias",
-        num_players=3,
-        options={},
-        days_per_move=3,
-        invitees=[],
-        is_public=True,
-    )
+    game = open_game(alice, "trias", 3)
     client = client_for(bob)
     assert f"#{game.pk}" in client.get(reverse("lobby")).content.decode()
     client.post(reverse("game_join", args=[game.pk]))

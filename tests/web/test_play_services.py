@@ -7,7 +7,7 @@ from games.engines import IllegalAction
 from games.models import Game, GameStatus, Move, SeatStatus
 from games.replay import game_states, load_state
 from tests.factories import UserFactory
-from tests.web.helpers import play_random, seat_user, start_game
+from tests.web.helpers import open_game, play_random, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -28,15 +28,7 @@ def carol():
 
 
 def test_a_game_starts_when_every_invited_player_has_accepted(alice, bob):
-    game = services.game_create(
-        creator=alice,
-        engine="triad",
-        num_players=2,
-        options={},
-        days_per_move=3,
-        invitees=[bob],
-        is_public=False,
-    )
+    game = open_game(alice, "triad", 2, invitees=[bob], is_public=False)
     assert game.status == GameStatus.OPEN
     assert game.state is None
     services.invitation_accept(game_id=game.pk, user=bob)
@@ -57,15 +49,7 @@ def test_seating_is_random_by_the_seed_but_replayable(alice, bob):
 
 
 def test_public_seats_are_joined_from_the_lobby(alice, bob, carol):
-    game = services.game_create(
-        creator=alice,
-        engine="trias",
-        num_players=3,
-        options={},
-        days_per_move=7,
-        invitees=[],
-        is_public=True,
-    )
+    game = open_game(alice, "trias", 3, days_per_move=7)
     services.game_join(game_id=game.pk, user=bob)
     with pytest.raises(services.GameError, match="already have a seat"):
         services.game_join(game_id=game.pk, user=bob)
@@ -87,25 +71,9 @@ def test_tritarea_with_one_person_fills_three_computer_seats(alice):
 
 def test_invalid_creation_is_refused_with_a_reason(alice, bob):
     with pytest.raises(services.GameError, match="2–2 players"):
-        services.game_create(
-            creator=alice,
-            engine="triad",
-            num_players=3,
-            options={},
-            days_per_move=3,
-            invitees=[bob],
-            is_public=True,
-        )
+        open_game(alice, "triad", 3, invitees=[bob])
     with pytest.raises(services.GameError, match="unknown game"):
-        services.game_create(
-            creator=alice,
-            engine="chess",
-            num_players=2,
-            options={},
-            days_per_move=3,
-            invitees=[bob],
-            is_public=True,
-        )
+        open_game(alice, "chess", 2, invitees=[bob])
     assert Game.objects.count() == 0
 
 
@@ -228,15 +196,7 @@ def test_a_draw_cannot_be_offered_in_trias(alice, bob):
 
 
 def test_leaving_before_the_start_frees_the_seat(alice, bob, carol):
-    game = services.game_create(
-        creator=alice,
-        engine="trias",
-        num_players=3,
-        options={},
-        days_per_move=7,
-        invitees=[bob],
-        is_public=True,
-    )
+    game = open_game(alice, "trias", 3, invitees=[bob], days_per_move=7)
     services.invitation_decline(game_id=game.pk, user=bob)
     assert not game.seats.filter(user=bob).exists()
     services.game_join(game_id=game.pk, user=carol)
@@ -245,15 +205,7 @@ def test_leaving_before_the_start_frees_the_seat(alice, bob, carol):
 
 
 def test_declining_a_private_invitation_aborts_the_game(alice, bob):
-    game = services.game_create(
-        creator=alice,
-        engine="triad",
-        num_players=2,
-        options={},
-        days_per_move=3,
-        invitees=[bob],
-        is_public=False,
-    )
+    game = open_game(alice, "triad", 2, invitees=[bob], is_public=False)
     services.invitation_decline(game_id=game.pk, user=bob)
     game.refresh_from_db()
     assert game.status == GameStatus.ABORTED
@@ -329,15 +281,7 @@ def test_nothing_is_taken_back_once_the_turn_passed_or_a_card_was_drawn(alice, b
 
 
 def test_the_creator_leaving_an_open_game_withdraws_it(alice, bob):
-    game = services.game_create(
-        creator=alice,
-        engine="trias",
-        num_players=3,
-        options={},
-        days_per_move=3,
-        invitees=[bob],
-        is_public=True,
-    )
+    game = open_game(alice, "trias", 3, invitees=[bob])
     services.game_leave(game_id=game.pk, user=alice)
     game.refresh_from_db()
     assert game.status == GameStatus.ABORTED
