@@ -6,16 +6,12 @@ from collections.abc import Iterable
 from types import ModuleType
 
 
-def new_state(engine: ModuleType, num_players: int, seed: int, options: dict):
-    return engine.new_game(num_players, seed, options)
-
-
 def replay(engine: ModuleType, num_players: int, seed: int, options: dict, moves: Iterable):
     """Every state from the start: ``[start, after move 1, after move 2, ...]``.
 
     ``moves`` yields ``(seat, action)`` pairs.
     """
-    state = new_state(engine, num_players, seed, options)
+    state = engine.new_game(num_players, seed, options)
     states = [state]
     for seat, action in moves:
         state = engine.apply(state, seat, action)
@@ -23,10 +19,19 @@ def replay(engine: ModuleType, num_players: int, seed: int, options: dict, moves
     return states
 
 
-def game_states(game) -> list:
-    """The replay of a stored game (one query for its moves)."""
-    moves = game.moves.order_by("ply").values_list("seat", "action")
-    return replay(game.engine_module, game.num_players, game.seed, game.options, moves)
+def game_states(game, *, before_ply: int | None = None) -> list:
+    """The replay of a stored game (one query for its moves), up to but not including
+    move ``before_ply`` when given."""
+    moves = game.moves.order_by("ply")
+    if before_ply is not None:
+        moves = moves.filter(ply__lt=before_ply)
+    return replay(
+        game.engine_module,
+        game.num_players,
+        game.seed,
+        game.options,
+        moves.values_list("seat", "action"),
+    )
 
 
 def load_state(game):

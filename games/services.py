@@ -20,7 +20,7 @@ from accounts.models import User
 from games import clocks, computer, signals
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
-from games.replay import load_state, replay
+from games.replay import game_states, load_state
 
 
 class GameError(Exception):
@@ -65,6 +65,14 @@ def _locked(game_id: int) -> Game:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise GameError("There is no such game.") from None
+
+
+def _locked_open(game_id: int) -> Game:
+    """The locked game, if it still waits for players."""
+    game = _locked(game_id)
+    if game.status != GameStatus.OPEN:
+        raise GameError("This game is no longer open.")
+    return game
 
 
 def _seat_of(game: Game, user: User) -> Seat:
@@ -153,9 +161,7 @@ def game_create(
 @transaction.atomic
 def game_join(*, game_id: int, user: User) -> Game:
     """Take an open seat of a public game in the lobby."""
-    game = _locked(game_id)
-    if game.status != GameStatus.OPEN:
-        raise GameError("This game is no longer open.")
+    game = _locked_open(game_id)
     if game.seats.filter(user=user).exists():
         raise GameError("You already have a seat in this game.")
     if not game.is_public:
@@ -173,9 +179,7 @@ def game_join(*, game_id: int, user: User) -> Game:
 
 @transaction.atomic
 def invitation_accept(*, game_id: int, user: User) -> Game:
-    game = _locked(game_id)
-    if game.status != GameStatus.OPEN:
-        raise GameError("This game is no longer open.")
+    game = _locked_open(game_id)
     seat = _seat_of(game, user)
     if not seat.accepted:
         check_not_overloaded(user)
@@ -272,7 +276,6 @@ def _start(game: Game, users: list[User]) -> None:
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()
     _store_state(game, state)
-    signals.game_started.send(sender=Game, game=game)
 
 
 # --- playing -------------------------------------------------------------------------
@@ -340,16 +343,10 @@ def _same_action(game: Game, move: Move, action: str) -> bool:
         return True
     # A different spelling of the same action: compare what it would have done.
     engine = game.engine_module
-    states = replay(
-        engine,
-        game.num_players,
-        game.seed,
-        game.options,
-        game.moves.filter(ply__lt=move.ply).order_by("ply").values_list("seat", "action"),
-    )
+    before = game_states(game, before_ply=move.ply)[-1]
     try:
-        return engine.apply(states[-1], move.seat, action) == engine.apply(
-            states[-1], move.seat, move.action
+        return engine.apply(before, move.seat, action) == engine.apply(
+            before, move.seat, move.action
         )
     except IllegalAction:
         return False
@@ -480,13 +477,7 @@ def move_undo(*, game_id: int, user: User, expected_version: int) -> Game:
     last = game.moves.order_by("-ply").first()
     last.delete()
     engine = game.engine_module
-    states = replay(
-        engine,
-        game.num_players,
-        game.seed,
-        game.options,
-        game.moves.order_by("ply").values_list("seat", "action"),
-    )
+    states = game_states(game)
     game.version -= 1
     game.state = engine.to_json(states[-1])
     game.to_move = list(engine.to_move(states[-1]))

@@ -12,5 +12,3 @@ seat_became_due = Signal()
 move_played = Signal()
 # game: Game (finished or aborted; seats carry the result)
 game_ended = Signal()
-# game: Game that just started
-game_started = Signal()
