@@ -505,6 +505,10 @@ def main(argv=None) -> int:
     # Seeding piles up hundreds of games awaiting one player: lift the site's limit.
     with override_settings(MAX_GAMES_AWAITING=10**6):
         plan = seed(total_moves, args.busy_games)
+    # A live database has planner statistics (autovacuum gathers them); a freshly
+    # seeded one has none until it runs, so gather them now.
+    with connections["default"].cursor() as cursor:
+        cursor.execute("ANALYZE")
     connections.close_all()
     print(
         f"Seeded in {time.monotonic() - t0:.0f} s: 'busy' has {plan.busy_active} active games, "
