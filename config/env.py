@@ -85,9 +85,9 @@ def cache_config(redis_url: str | None, var_dir: Path, cache_url: str | None = N
     if cache_url == "locmem://":
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if cache_url:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": cache_url}
+        return {"BACKEND": "config.cache.ReusingRedisCache", "LOCATION": cache_url}
     if redis_url:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+        return {"BACKEND": "config.cache.ReusingRedisCache", "LOCATION": redis_url}
     return {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": str(var_dir / "cache"),
