@@ -1,4 +1,4 @@
-from games.models import GameStatus, Seat
+from games.awaiting import awaiting_count
 
 
 def awaiting(request):
@@ -6,5 +6,4 @@ def awaiting(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    count = Seat.objects.filter(user=user, is_due=True, game__status=GameStatus.ACTIVE).count()
-    return {"awaiting_count": count}
+    return {"awaiting_count": awaiting_count(user)}

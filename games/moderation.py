@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import signals
+from games import awaiting, signals
 from games.engines import Outcome
 from games.models import AuditLog, Controller, Game, GameStatus, Report, Seat, SeatStatus
 from games.services import GameError, _finish, _locked, seat_drop
@@ -35,6 +35,7 @@ def game_abort(*, game_id: int, actor: User, reason: str) -> Game:
     game.deadline = None
     game.save()
     game.seats.update(is_due=False, deadline=None, due_since=None, remind_at=None)
+    awaiting.forget(game.seats.values_list("user_id", flat=True))
     signals.game_ended.send(sender=Game, game=game)
     return game
 

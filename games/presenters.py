@@ -113,9 +113,17 @@ def scores_from_view(view: dict, count: int) -> list:
 
 
 def build_game_page(
-    game: Game, user, *, selected: str | None = None, error: str = "", state=None
+    game: Game,
+    user,
+    *,
+    selected: str | None = None,
+    error: str = "",
+    state=None,
+    seats: list[Seat] | None = None,
 ) -> GamePage:
-    seats = list(game.seats.select_related("user").order_by("index"))
+    """``seats``: the game's seats with their users in seat order, if already loaded."""
+    if seats is None:
+        seats = list(game.seats.select_related("user").order_by("index"))
     me = viewer_seat(game, seats, user)
     engine = game.engine_module
     seat_index = me.index if me is not None else None

@@ -17,7 +17,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
-from games import clocks, computer, signals
+from games import awaiting, clocks, computer, signals
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
 from games.replay import game_states, load_state
@@ -35,6 +35,8 @@ class StaleMove(GameError):
 class MoveResult:
     game: Game
     applied: bool  # False when this exact move had already been applied (a repeat)
+    # The game's seats with their users as the move left them (None for a repeat).
+    seats: list[Seat] | None = None
 
 
 # --- helpers -------------------------------------------------------------------------
@@ -318,7 +320,10 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     action = " ".join(action.split())
     if game.status != GameStatus.ACTIVE:
         raise GameError("This game is not in play.")
-    seat = _seat_of(game, user)
+    seats = list(game.seats.select_related("user").order_by("index"))
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise GameError("You are not playing in this game.")
     if expected_version != game.version:
         already = Move.objects.filter(game=game, ply=expected_version + 1, seat=seat.index).first()
         if already is not None and _same_action(game, already, action):
@@ -334,8 +339,12 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     if seat.is_due and seat.deadline and clocks.effective_deadline(seat, seat.user, now) <= now:
         raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
     state = load_state(game)
-    _apply(game, state, seat.index, action, by_computer=False)
-    return MoveResult(game=game, applied=True)
+    _apply(game, state, seat.index, action, by_computer=False, seats=seats)
+    # The mover has seen the position they made (no email about it), in this transaction.
+    Seat.objects.filter(pk=seat.pk).update(
+        last_seen_version=Greatest("last_seen_version", Value(game.version)), last_seen_at=now
+    )
+    return MoveResult(game=game, applied=True, seats=seats)
 
 
 def _same_action(game: Game, move: Move, action: str) -> bool:
@@ -363,8 +372,12 @@ def _canonical(engine, state, seat: int, action: str, new_state) -> str:
     return action
 
 
-def _apply(game: Game, state, seat: int, action: str, *, by_computer: bool) -> None:
-    """Apply, record and store one action, then let computer seats act."""
+def _apply(
+    game: Game, state, seat: int, action: str, *, by_computer: bool, seats: list[Seat] | None = None
+) -> None:
+    """Apply, record and store one action, then let computer seats act.
+
+    ``seats``: the game's seats with their users, if the caller loaded them."""
     engine = game.engine_module
     new = engine.apply(state, seat, action)  # IllegalAction rolls the transaction back
     action = _canonical(engine, state, seat, action, new)
@@ -379,33 +392,42 @@ def _apply(game: Game, state, seat: int, action: str, *, by_computer: bool) -> N
     )
     game.version += 1
     game.draw_offered_by = None
-    _store_state(game, new)
+    seats = _store_state(game, new, seats)
     signals.move_played.send(sender=Game, game=game, move=move)
-    _play_computer_seats(game, new)
+    _play_computer_seats(game, new, seats)
 
 
-def _play_computer_seats(game: Game, state) -> None:
+def _play_computer_seats(game: Game, state, seats: list[Seat] | None = None) -> None:
     """Seats that a computer player took over (timeouts, resignations) act at once."""
     if game.status != GameStatus.ACTIVE:
         return
-    bots = set(game.seats.filter(controller=Controller.BOT).values_list("index", flat=True))
+    if seats is None:
+        seats = list(game.seats.select_related("user").order_by("index"))
+    bots = {s.index for s in seats if s.controller == Controller.BOT}
     due = [s for s in game.engine_module.to_move(state) if s in bots]
     if due:
         seat = due[0]
         action = computer.choose_action(game.engine_module, state, seat, game.seed, game.version)
-        _apply(game, state, seat, action, by_computer=True)
+        _apply(game, state, seat, action, by_computer=True, seats=seats)
 
 
-def _store_state(game: Game, state) -> None:
-    """Save the snapshot, whose turn it is and the seats' clocks; finish if over."""
+# A seat's columns that a turn starting or ending changes.
+CLOCK_FIELDS = ("is_due", "due_since", "deadline", "turn_seconds", "remind_at", "bank_seconds")
+
+
+def _store_state(game: Game, state, seats: list[Seat] | None = None) -> list[Seat]:
+    """Save the snapshot, whose turn it is and the seats' clocks; finish if over.
+
+    ``seats``: the game's seats with their users, if loaded; returned, brought up to date."""
     engine = game.engine_module
     game.state = engine.to_json(state)
     due = list(engine.to_move(state))
     game.to_move = due
     outcome = engine.outcome(state)
     now = timezone.now()
-    seats = list(game.seats.select_related("user").order_by("index"))
-    became_due = []
+    if seats is None:
+        seats = list(game.seats.select_related("user").order_by("index"))
+    became_due, changed = [], []
     for seat in seats:
         is_due = seat.index in due and outcome is None
         if is_due and not seat.is_due:
@@ -413,14 +435,20 @@ def _store_state(game: Game, state) -> None:
             seat.due_since = now
             clocks.start_turn(game, seat, now)
             became_due.append(seat)
+            changed.append(seat)
         elif not is_due and seat.is_due:
             clocks.end_turn(game, seat, now)
             seat.is_due = False
             seat.due_since = None
             seat.deadline = None
-    Seat.objects.bulk_update(
-        seats, ["is_due", "due_since", "deadline", "turn_seconds", "remind_at", "bank_seconds"]
-    )
+            changed.append(seat)
+    # Only the seats whose turn started or ended (a turn of several actions touches
+    # none); one plain UPDATE each is cheaper than a bulk CASE statement for two.
+    for seat in changed:
+        Seat.objects.filter(pk=seat.pk).update(
+            **{name: getattr(seat, name) for name in CLOCK_FIELDS}
+        )
+    awaiting.forget(s.user_id for s in changed)
     deadlines = [s.deadline for s in seats if s.is_due and s.controller == Controller.HUMAN]
     game.deadline = min(deadlines) if deadlines else None
     game.save()
@@ -429,6 +457,7 @@ def _store_state(game: Game, state) -> None:
             signals.seat_became_due.send(sender=Seat, seat=seat)
     if outcome is not None:
         _finish(game, seats, outcome)
+    return seats
 
 
 def _finish(game: Game, seats: list[Seat], outcome: Outcome) -> None:
@@ -447,6 +476,7 @@ def _finish(game: Game, seats: list[Seat], outcome: Outcome) -> None:
     Seat.objects.bulk_update(
         seats, ["score", "rank", "is_winner", "is_due", "deadline", "due_since", "remind_at"]
     )
+    awaiting.forget(s.user_id for s in seats)
     game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()
     game.result_reason = outcome.reason[:300]
@@ -489,8 +519,11 @@ def undoable(game: Game, seat_index: int) -> bool:
     """Whether ``seat_index`` may take back the last action now (see ``move_undo``)."""
     if game.status != GameStatus.ACTIVE or seat_index not in game.to_move:
         return False
-    last = game.moves.order_by("-ply").only("seat", "by_computer", "reversible").first()
-    return last is not None and last.seat == seat_index and last.reversible and not last.by_computer
+    last = game.moves.order_by("-ply").values_list("seat", "by_computer", "reversible").first()
+    if last is None:
+        return False
+    seat, by_computer, reversible = last
+    return seat == seat_index and reversible and not by_computer
 
 
 def _reversible(engine, before, seat: int, action: str) -> bool:

@@ -8,21 +8,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import CharField, F, Prefetch
+from django.db.models.functions import Cast
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseStopPolling
 
 from accounts.models import User
-from games import services
+from games import page_cache, services
 from games.engines import ENGINES, IllegalAction
 from games.forms import ActionForm, NewGameForm
 from games.models import Game, GameStatus, Move, Seat
-from games.presenters import build_game_page
+from games.presenters import build_game_page, viewer_seat
 from games.replay import game_states
 
-POLL_SECONDS = 20
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
 
 
@@ -51,43 +51,72 @@ def _seats_with_games(queryset):
     )
 
 
+def _as_text(field: str):
+    """A time as text: cheap to load, and all a cache key needs."""
+    return Cast(field, CharField())
+
+
 @login_required
 def my_games(request):
     """The most urgent games awaiting me, then those waiting for others (all of them on
     ``active_games``), invitations, recent results.
+
+    One light query lists every game in play or starting, in the page's order (plain
+    values: enough to count, pick what is shown and key the cached page); full rows
+    are loaded only for the games shown, and only when the page is not cached.
     Queries stay bounded however many games a player has."""
     mine = Seat.objects.filter(user=request.user)
-    active = mine.filter(game__status=GameStatus.ACTIVE)
-    due_all = active.filter(is_due=True)
-    my_turn = list(_seats_with_games(due_all).order_by("deadline")[:LIST_SHOWN])
-    my_turn_total = due_all.count() if len(my_turn) == LIST_SHOWN else len(my_turn)
-    waiting_all = active.filter(is_due=False)
-    waiting = list(
-        _seats_with_games(waiting_all).order_by("game__deadline", "-game__started_at")[:LIST_SHOWN]
+    current = list(
+        mine.filter(game__status__in=[GameStatus.ACTIVE, GameStatus.OPEN])
+        # Due seats by their deadline; the others have none, so by the game's deadline,
+        # newest first; open games (no deadline, not started) newest first.
+        .order_by(
+            F("deadline").asc(nulls_last=True),
+            F("game__deadline").asc(nulls_last=True),
+            "-game__started_at",
+            "-game__created_at",
+        )
+        .values_list(
+            "pk",
+            "game__status",
+            "is_due",
+            "accepted",
+            "game__version",
+            _as_text("deadline"),
+            _as_text("game__deadline"),
+        )
     )
-    waiting_total = waiting_all.count() if len(waiting) == LIST_SHOWN else len(waiting)
-    opening = list(
-        _seats_with_games(mine.filter(game__status=GameStatus.OPEN)).order_by("-game__created_at")
+    recent = list(
+        mine.filter(game__status=GameStatus.FINISHED)
+        .order_by("-game__finished_at")
+        .values_list("pk", "game_id", "is_winner", "rank")[:10]
     )
-    finished = list(
-        _seats_with_games(mine.filter(game__status=GameStatus.FINISHED)).order_by(
-            "-game__finished_at"
-        )[:10]
-    )
-    _name_others(request.user, (*my_turn, *waiting, *opening, *finished))
-    return render(
-        request,
-        "games/my_games.html",
-        {
-            "my_turn": my_turn,
-            "my_turn_total": my_turn_total,
-            "waiting": waiting,
-            "waiting_total": waiting_total,
-            "invitations": [s for s in opening if not s.accepted],
-            "open_games": [s for s in opening if s.accepted],
-            "finished": finished,
-        },
-    )
+    due = [r for r in current if r[1] == GameStatus.ACTIVE and r[2]]
+    waiting = [r for r in current if r[1] == GameStatus.ACTIVE and not r[2]]
+    opening = [r for r in current if r[1] == GameStatus.OPEN]
+
+    def context():
+        shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening, *recent]
+        seats = _seats_with_games(Seat.objects.filter(pk__in=[r[0] for r in shown]))
+        by_pk = {seat.pk: seat for seat in seats.select_related("game__created_by")}
+        _name_others(request.user, by_pk.values())
+
+        def full(rows):
+            return [by_pk[r[0]] for r in rows if r[0] in by_pk]
+
+        open_seats = full(opening)
+        return {
+            "my_turn": full(due[:LIST_SHOWN]),
+            "my_turn_total": len(due),
+            "waiting": full(waiting[:LIST_SHOWN]),
+            "waiting_total": len(waiting),
+            "invitations": [s for s in open_seats if not s.accepted],
+            "open_games": [s for s in open_seats if s.accepted],
+            "finished": full(recent),
+        }
+
+    facts = (tuple(current), tuple(recent))
+    return HttpResponse(page_cache.page(request, "my_games", facts, "games/my_games.html", context))
 
 
 def _name_others(user, seats) -> None:
@@ -229,20 +258,55 @@ def draw_answer(request, game_id: int):
 # --- the game page -------------------------------------------------------------------
 
 
+def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
+    """The game (its snapshot left for later) and its seats with their players, in one
+    query, if the viewer may look at it: public games, or private ones they play."""
+    seats = list(
+        Seat.objects.filter(game_id=game_id)
+        .select_related("game", "user")
+        .defer("game__state")
+        .order_by("index")
+    )
+    if seats:
+        game = seats[0].game
+        for seat in seats:
+            seat.game = game
+    else:
+        game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+    if not game.is_public:
+        user = request.user
+        if not user.is_authenticated or not any(s.user_id == user.pk for s in seats):
+            raise Http404("No such game.")
+    return game, seats
+
+
+def _page_response(request, game: Game, seats: list[Seat], *, error: str = "", status: int = 200):
+    """The whole game page, or its live part for htmx."""
+    if request.htmx:
+        html = page_cache.game_html(request, game, seats, part="live", error=error)
+        return HttpResponse(html, status=status)
+    selected = request.GET.get("select")
+    if not error:
+        return HttpResponse(page_cache.game_page(request, game, seats, selected=selected))
+    body = page_cache.game_html(request, game, seats, selected=selected, error=error)
+    return render(request, "games/detail.html", {"game": game, "body": body}, status=status)
+
+
 def game_detail(request, game_id: int):
-    game = _visible_game(request, game_id)
-    page = build_game_page(game, request.user, selected=request.GET.get("select"))
-    if page.is_player:
-        services.mark_seen(game=game, user=request.user, seat=page.viewer_seat)
-    return render(request, "games/detail.html", {"page": page, "poll_seconds": POLL_SECONDS})
+    game, seats = _game_with_seats(request, game_id)
+    response = _page_response(request, game, seats)
+    me = viewer_seat(game, seats, request.user)
+    if me is not None:
+        services.mark_seen(game=game, user=request.user, seat=me)
+    return response
 
 
 @require_GET
 def game_live(request, game_id: int):
     """The changing part of the page (board, turn, actions); ``?select=`` a piece."""
-    game = _visible_game(request, game_id)
-    page = build_game_page(game, request.user, selected=request.GET.get("select"))
-    return render(request, "games/detail.html#live", {"page": page, "poll_seconds": POLL_SECONDS})
+    game, seats = _game_with_seats(request, game_id)
+    selected = request.GET.get("select")
+    return HttpResponse(page_cache.game_html(request, game, seats, part="live", selected=selected))
 
 
 @require_GET
@@ -259,59 +323,56 @@ def game_poll(request, game_id: int):
         _visible_game(request, game_id)
     if row["version"] == seen and row["status"] == GameStatus.ACTIVE:
         return HttpResponse(status=204)
-    game = Game.objects.get(pk=game_id)
-    page = build_game_page(game, request.user)
-    if page.is_player:  # the new position is on their screen now
-        services.mark_seen(game=game, user=request.user, seat=page.viewer_seat)
-    response = render(
-        request, "games/detail.html#live", {"page": page, "poll_seconds": POLL_SECONDS}
-    )
+    game, seats = _game_with_seats(request, game_id)
+    html = page_cache.game_html(request, game, seats, part="live")
+    me = viewer_seat(game, seats, request.user)
+    if me is not None:  # the new position is on their screen now
+        services.mark_seen(game=game, user=request.user, seat=me)
     if game.is_over and row["version"] == seen:
         stop = HttpResponseStopPolling()
-        stop.content = response.content
+        stop.content = html
         return stop
-    return response
-
-
-def _live_response(request, game: Game, *, error: str = "", status: int = 200, fresh: bool = False):
-    if not fresh:
-        game.refresh_from_db()
-    page = build_game_page(game, request.user, error=error)
-    template = "games/detail.html#live" if request.htmx else "games/detail.html"
-    return render(request, template, {"page": page, "poll_seconds": POLL_SECONDS}, status=status)
+    return HttpResponse(html)
 
 
 def _turn_response(request, game_id: int, action: str | None, flow):
     """Run a turn flow (play or undo) and answer with the live part of the page:
-    409 and the fresh board when stale, 400 and the reason when refused.
+    409 and the fresh board when stale, 400 and the reason when refused, 404 for a
+    game the viewer may not see.
 
-    ``flow`` returns the game as the service left it (fresh, no re-read needed)."""
-    game = _visible_game(request, game_id)
+    ``flow(data)`` returns the game as the service left it, with its seats if loaded."""
     form = ActionForm({"action": action, "version": request.POST.get("version")})
+    error, status = "", 200
     if not form.is_valid():
-        return _live_response(request, game, error="That move was not understood.", status=400)
-    try:
-        game = flow(game, form.cleaned_data)
-    except services.StaleMove as exc:
-        return _live_response(request, game, error=str(exc), status=409)
-    except (IllegalAction, services.GameError) as exc:
-        return _live_response(request, game, error=str(exc), status=400)
-    services.mark_seen(game=game, user=request.user)
-    if not request.htmx:
-        return redirect(game)
-    return _live_response(request, game, fresh=True)
+        error, status = "That move was not understood.", 400
+    else:
+        try:
+            game, seats = flow(form.cleaned_data)
+        except services.StaleMove as exc:
+            error, status = str(exc), 409
+        except (IllegalAction, services.GameError) as exc:
+            error, status = str(exc), 400
+        else:
+            if not request.htmx:
+                return redirect(game)
+            if seats is not None:  # fresh from the service: no need to read them again
+                return _page_response(request, game, seats)
+    game, seats = _game_with_seats(request, game_id)
+    return _page_response(request, game, seats, error=error, status=status)
 
 
 @require_POST
 @login_required
 def game_move(request, game_id: int):
-    def play(game, data):
-        return services.move_play(
-            game_id=game.pk,
+    def play(data):
+        # The service records that the mover has seen the position they made.
+        result = services.move_play(
+            game_id=game_id,
             user=request.user,
             action=data["action"],
             expected_version=data["version"],
-        ).game
+        )
+        return result.game, result.seats
 
     return _turn_response(request, game_id, request.POST.get("action"), play)
 
@@ -319,10 +380,12 @@ def game_move(request, game_id: int):
 @require_POST
 @login_required
 def game_undo(request, game_id: int):
-    def undo(game, data):
-        return services.move_undo(
-            game_id=game.pk, user=request.user, expected_version=data["version"]
+    def undo(data):
+        game = services.move_undo(
+            game_id=game_id, user=request.user, expected_version=data["version"]
         )
+        services.mark_seen(game=game, user=request.user)
+        return game, None
 
     return _turn_response(request, game_id, "undo", undo)
 

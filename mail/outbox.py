@@ -38,7 +38,8 @@ def notify(
     dedupe_key: str = "",
     hold_seconds: int = 0,
 ) -> Notification | None:
-    """Write one outbox row (in the caller's transaction) and queue it after commit."""
+    """Write one outbox row (in the caller's transaction) and queue it after commit;
+    None when a row with the same ``dedupe_key`` exists already."""
     now = timezone.now()
     row = Notification(
         user=user,
@@ -51,12 +52,12 @@ def notify(
         send_after=now + timedelta(seconds=hold_seconds),
     )
     if dedupe_key:
-        if Notification.objects.filter(user=user, dedupe_key=dedupe_key).exists():
-            return None
+        # The unique key decides (no read first): a row already written for it, by an
+        # earlier event or a concurrent sweeper, makes this a no-op; once is enough.
         try:
             with transaction.atomic():
                 row.save()
-        except IntegrityError:  # written by a concurrent sweeper: once is enough
+        except IntegrityError:
             return None
     else:
         row.save()

@@ -1,0 +1,149 @@
+"""Rendered pages, cached under everything they show.
+
+A game page is read far more often than it changes: players reload it, come back from
+an email, keep it open while the others think; My games is every player's home page.
+Drawing them (engine view, legal actions, SVG board, move lists, templates) costs ten
+bare requests, so the rendered HTML is kept in the cache under a key made of all it
+depends on, read from rows the view loads anyway:
+
+- the rows shown (for a game page: the game row and every seat row with its player's
+  name and vacation flag), so any change the page could show (a move, a deadline, a
+  draw offer, a resignation, a clock stopped for vacation) is a new key, with
+  nothing to invalidate by hand;
+- the viewer (the HTML holds their secrets, so it is never served to anyone else),
+  their name and the count of games awaiting them (the site header), their time zone;
+- the current minute, so relative times ("2 days, 3 hours") stay right.
+
+Forms carry a placeholder in place of the CSRF token, swapped for the request's own
+token on the way out, so cached HTML never holds anyone's token. Pages with an error
+or a one-time message ("Invitation accepted.") are rendered afresh, never cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+
+from games.awaiting import awaiting_count
+from games.models import Game, Seat
+from games.presenters import build_game_page
+
+POLL_SECONDS = 20
+TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the memory
+CSRF_PLACEHOLDER = "tripost-csrf-placeholder-3b9f"
+GAME_TEMPLATES = {"body": "games/_game.html", "live": "games/_game.html#live"}
+
+
+# Columns no page shows: the snapshot (the version stands for it), and when a player
+# last looked (a first view writes it; it must not make the second view a miss).
+UNSHOWN = {"state", "last_seen_version", "last_seen_at"}
+
+
+def row(instance) -> tuple:
+    """A model instance's loaded column values, but for ``UNSHOWN``."""
+    deferred = instance.get_deferred_fields()
+    return tuple(
+        getattr(instance, f.attname)
+        for f in instance._meta.concrete_fields
+        if f.attname not in deferred and f.attname not in UNSHOWN
+    )
+
+
+def _key(name: str, user, facts: tuple) -> str:
+    viewer = user.pk if user.is_authenticated else None
+    when = (timezone.get_current_timezone_name(), int(time.time() // 60))
+    digest = hashlib.blake2b(repr((facts, viewer, when)).encode(), digest_size=20).hexdigest()
+    return f"page:{name}:{digest}"
+
+
+def _cached(key: str | None, render: Callable[[], str]) -> str:
+    html = cache.get(key) if key else None
+    if html is None:
+        html = render()
+        if key:
+            cache.set(key, html, TTL_SECONDS)
+    return html
+
+
+def _with_token(request, html: str) -> SafeString:
+    return mark_safe(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+
+
+def page(request, name: str, facts: tuple, template: str, context: Callable[[], dict]) -> str:
+    """The whole page ``template`` (site header included) for ``request.user``.
+
+    ``facts``: everything the page shows besides the header, as plain values;
+    ``context``: builds the template's context, called only when not cached."""
+    user = request.user
+    header = (user.name, awaiting_count(user)) if user.is_authenticated else ()
+    fresh = len(messages.get_messages(request)) > 0
+    key = None if fresh else _key(name, user, (facts, header))
+
+    def render():
+        values = {**context(), "csrf_token": CSRF_PLACEHOLDER}
+        return render_to_string(template, values, request)
+
+    return _with_token(request, _cached(key, render))
+
+
+# --- the game page ---------------------------------------------------------------------
+
+
+def table_facts(game: Game, seats: list[Seat]) -> tuple:
+    return (
+        game.pk,
+        row(game),
+        tuple(
+            (row(s), s.user.username, s.user.display_name, s.user.on_vacation) if s.user else row(s)
+            for s in seats
+        ),
+    )
+
+
+def _game_fragment(request, game, seats, part: str, selected: str | None, error: str) -> str:
+    def render():
+        view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
+        context = {
+            "page": view,
+            "poll_seconds": POLL_SECONDS,
+            "user": request.user,
+            "csrf_token": CSRF_PLACEHOLDER,
+        }
+        return render_to_string(GAME_TEMPLATES[part], context)
+
+    facts = (table_facts(game, seats), selected)
+    return _cached(None if error else _key(part, request.user, facts), render)
+
+
+def game_html(
+    request,
+    game: Game,
+    seats: list[Seat],
+    *,
+    part: str = "body",
+    selected: str | None = None,
+    error: str = "",
+) -> SafeString:
+    """The game page's ``body`` or its ``live`` part, as ``request.user`` may see it.
+
+    ``seats``: the game's seats with their users, in seat order."""
+    return _with_token(request, _game_fragment(request, game, seats, part, selected, error))
+
+
+def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = None) -> str:
+    """The whole game page."""
+
+    def context():
+        body = mark_safe(_game_fragment(request, game, seats, "body", selected, ""))
+        return {"game": game, "body": body}
+
+    facts = (table_facts(game, seats), selected)
+    return page(request, "game", facts, "games/detail.html", context)

@@ -1,0 +1,163 @@
+"""Cached pages (games.page_cache): a cached page is never stale, never someone else's,
+and never carries someone else's CSRF token."""
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+import time_machine
+from django.test import Client
+from django.urls import reverse
+
+from games import moderation, page_cache, services
+from games.replay import load_state
+from tests.factories import UserFactory
+from tests.web.helpers import start_game
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+T0 = datetime(2026, 3, 2, 9, 0, 30, tzinfo=UTC)  # mid-minute: the tests stay in one minute
+
+
+@pytest.fixture
+def frozen():
+    with time_machine.travel(T0, tick=False):
+        yield
+
+
+@pytest.fixture
+def triad(frozen):
+    return start_game("triad", [UserFactory(username="alice"), UserFactory(username="bob")])
+
+
+def client_for(user, **kwargs):
+    client = Client(**kwargs)
+    client.force_login(user)
+    return client
+
+
+def seats(game):
+    due = game.seats.select_related("user").get(index=game.to_move[0])
+    other = game.seats.select_related("user").exclude(pk=due.pk).get()
+    return due, other
+
+
+def page(client, game) -> str:
+    return client.get(reverse("game_detail", args=[game.pk])).content.decode()
+
+
+def play_first(game, seat):
+    action = game.engine_module.legal_actions(load_state(game), seat.index)[0]
+    services.move_play(
+        game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+    )
+    game.refresh_from_db()
+    return action
+
+
+def test_a_repeated_view_is_served_from_the_cache_with_few_queries(
+    triad, django_assert_max_num_queries
+):
+    due, _ = seats(triad)
+    client = client_for(due.user)
+    first = page(client, triad)
+    # Session, user, the game with its seats: nothing else is read for a cached page.
+    with django_assert_max_num_queries(3):
+        again = page(client, triad)
+    assert again == first.replace(token_of(first), token_of(again))
+
+
+def token_of(html: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+
+
+def test_each_visitor_gets_their_own_working_csrf_token_from_a_cached_page(triad):
+    due, _ = seats(triad)
+    # The same player on two devices: one cached page, two sessions, two CSRF cookies.
+    laptop = client_for(due.user, enforce_csrf_checks=True)
+    phone = client_for(due.user, enforce_csrf_checks=True)
+    laptop_page, phone_page = page(laptop, triad), page(phone, triad)
+    assert page_cache.CSRF_PLACEHOLDER not in laptop_page + phone_page
+    assert laptop.cookies["csrftoken"].value != phone.cookies["csrftoken"].value
+    action = triad.engine_module.legal_actions(load_state(triad), due.index)[0]
+    url = reverse("game_move", args=[triad.pk])
+    data = {"action": action, "version": triad.version}
+    # The laptop's token does not work on the phone's session: tokens are per visitor.
+    refused = phone.post(url, {**data, "csrfmiddlewaretoken": token_of(laptop_page)}, **HTMX)
+    assert refused.status_code == 403
+    played = phone.post(url, {**data, "csrfmiddlewaretoken": token_of(phone_page)}, **HTMX)
+    assert played.status_code == 200
+    triad.refresh_from_db()
+    assert triad.version == 1
+
+
+def test_the_waiting_player_sees_a_move_at_once(triad):
+    due, other = seats(triad)
+    watcher = client_for(other.user)
+    assert "No moves yet." in page(watcher, triad)
+    action = play_first(triad, due)
+    after = page(watcher, triad)
+    assert "No moves yet." not in after and f"<code>{action}</code>" in after
+    assert "Your turn." in after
+
+
+def test_a_deadline_moved_without_a_move_shows_at_once(triad):
+    _, other = seats(triad)
+    watcher = client_for(other.user)
+    assert "Thu 5 Mar, 09:00 UTC" in page(watcher, triad)  # 3 days per move
+    moderator = UserFactory(is_staff=True)
+    moderation.deadline_extend(game_id=triad.pk, actor=moderator, reason="storm", days=2)
+    assert "Sat 7 Mar, 09:00 UTC" in page(watcher, triad)
+
+
+def test_the_header_badge_counts_a_new_turn_once_the_move_commits(
+    triad, django_capture_on_commit_callbacks
+):
+    due, other = seats(triad)
+    watcher = client_for(other.user)
+    assert 'class="badge"' not in page(watcher, triad)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(triad, due)
+    assert re.search(r'<span class="badge"[^>]*>1</span>', page(watcher, triad))
+
+
+def test_my_games_moves_a_game_to_my_turn_at_once(triad):
+    due, other = seats(triad)
+    home = client_for(other.user)
+
+    def my_turn_section():
+        html = home.get(reverse("home")).content.decode()
+        return html.split('id="my-turn"')[1].split('id="waiting"')[0]
+
+    assert "No game is waiting for you." in my_turn_section()
+    play_first(triad, due)
+    assert f"#{triad.pk}" in my_turn_section()
+
+
+def test_a_one_time_message_is_shown_once_and_never_cached(frozen):
+    alice, bob = UserFactory(), UserFactory()
+    game = services.game_create(
+        creator=alice,
+        engine="triad",
+        num_players=2,
+        options={},
+        days_per_move=3,
+        invitees=[bob],
+        is_public=True,
+    )
+    client = client_for(bob)
+    before = page(client, game)
+    assert "Invitation accepted." not in before
+    response = client.post(reverse("invitation_accept", args=[game.pk]), follow=True)
+    assert "Invitation accepted." in response.content.decode()
+    assert "Invitation accepted." not in page(client, game)
+
+
+def test_a_spectator_never_gets_a_players_cached_page(triad):
+    due, _ = seats(triad)
+    player_page = page(client_for(due.user), triad)
+    assert "Your move" in player_page
+    for spectator in (client_for(UserFactory()), Client()):
+        html = page(spectator, triad)
+        assert "Your move" not in html and "Your turn." not in html
