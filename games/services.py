@@ -339,11 +339,7 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     if seat.is_due and seat.deadline and clocks.effective_deadline(seat, seat.user, now) <= now:
         raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
     state = load_state(game)
-    _apply(game, state, seat.index, action, by_computer=False, seats=seats)
-    # The mover has seen the position they made (no email about it), in this transaction.
-    Seat.objects.filter(pk=seat.pk).update(
-        last_seen_version=Greatest("last_seen_version", Value(game.version)), last_seen_at=now
-    )
+    _apply(game, state, seat.index, action, by_computer=False, seats=seats, mover=seat)
     return MoveResult(game=game, applied=True, seats=seats)
 
 
@@ -373,11 +369,19 @@ def _canonical(engine, state, seat: int, action: str, new_state) -> str:
 
 
 def _apply(
-    game: Game, state, seat: int, action: str, *, by_computer: bool, seats: list[Seat] | None = None
+    game: Game,
+    state,
+    seat: int,
+    action: str,
+    *,
+    by_computer: bool,
+    seats: list[Seat] | None = None,
+    mover: Seat | None = None,
 ) -> None:
     """Apply, record and store one action, then let computer seats act.
 
-    ``seats``: the game's seats with their users, if the caller loaded them."""
+    ``seats``: the game's seats with their users, if the caller loaded them;
+    ``mover``: the person's seat that acted (it has seen the position it made)."""
     engine = game.engine_module
     new = engine.apply(state, seat, action)  # IllegalAction rolls the transaction back
     action = _canonical(engine, state, seat, action, new)
@@ -392,7 +396,7 @@ def _apply(
     )
     game.version += 1
     game.draw_offered_by = None
-    seats = _store_state(game, new, seats)
+    seats = _store_state(game, new, seats, seen_by=mover, fields=MOVE_FIELDS)
     signals.move_played.send(sender=Game, game=game, move=move)
     _play_computer_seats(game, new, seats)
 
@@ -411,14 +415,25 @@ def _play_computer_seats(game: Game, state, seats: list[Seat] | None = None) -> 
         _apply(game, state, seat, action, by_computer=True, seats=seats)
 
 
+# The game's columns an action changes (``_apply``; the end of a game saves them all).
+MOVE_FIELDS = ("state", "version", "to_move", "deadline", "draw_offered_by")
 # A seat's columns that a turn starting or ending changes.
 CLOCK_FIELDS = ("is_due", "due_since", "deadline", "turn_seconds", "remind_at", "bank_seconds")
 
 
-def _store_state(game: Game, state, seats: list[Seat] | None = None) -> list[Seat]:
+def _store_state(
+    game: Game,
+    state,
+    seats: list[Seat] | None = None,
+    *,
+    seen_by: Seat | None = None,
+    fields: tuple[str, ...] | None = None,
+) -> list[Seat]:
     """Save the snapshot, whose turn it is and the seats' clocks; finish if over.
 
-    ``seats``: the game's seats with their users, if loaded; returned, brought up to date."""
+    ``seats``: the game's seats with their users, if loaded; returned, brought up to
+    date. ``seen_by``: a seat marked as having seen the new position (turn emails skip
+    what a player saw). ``fields``: the game's columns to write, if not all."""
     engine = game.engine_module
     game.state = engine.to_json(state)
     due = list(engine.to_move(state))
@@ -442,16 +457,21 @@ def _store_state(game: Game, state, seats: list[Seat] | None = None) -> list[Sea
             seat.due_since = None
             seat.deadline = None
             changed.append(seat)
-    # Only the seats whose turn started or ended (a turn of several actions touches
-    # none); one plain UPDATE each is cheaper than a bulk CASE statement for two.
-    for seat in changed:
-        Seat.objects.filter(pk=seat.pk).update(
-            **{name: getattr(seat, name) for name in CLOCK_FIELDS}
-        )
+    if seen_by is not None:
+        seen_by.last_seen_version = max(seen_by.last_seen_version, game.version)
+        seen_by.last_seen_at = now
+    # Only the seats whose turn started or ended, or that saw the move; one plain
+    # UPDATE each is cheaper than a bulk CASE statement for two.
+    for seat in seats:
+        names = CLOCK_FIELDS if seat in changed else ()
+        if seat is seen_by:
+            names += ("last_seen_version", "last_seen_at")
+        if names:
+            Seat.objects.filter(pk=seat.pk).update(**{n: getattr(seat, n) for n in names})
     awaiting.forget(s.user_id for s in changed)
     deadlines = [s.deadline for s in seats if s.is_due and s.controller == Controller.HUMAN]
     game.deadline = min(deadlines) if deadlines else None
-    game.save()
+    game.save(update_fields=fields)
     for seat in became_due:
         if seat.controller == Controller.HUMAN:
             signals.seat_became_due.send(sender=Seat, seat=seat)

@@ -2,8 +2,9 @@
 
 ``notify`` is called inside the transaction that caused the notification (signal
 receivers of a move run inside the move's transaction), so the row commits or rolls
-back with the move. After commit a task is queued for the player; if queueing fails
-(broker down) the row waits for ``sweep_outbox``.
+back with the move. A row due at once is queued for the player after commit; a
+held-back row (turn emails wait a few minutes to combine games) and a row whose
+queueing failed (broker down) are sent by ``sweep_outbox``, every minute.
 
 Claiming (``claim``) is a conditional ``UPDATE ... WHERE sent_at IS NULL AND (not
 claimed OR claim expired)`` that stamps a fresh claim token: each row can be claimed
@@ -38,8 +39,8 @@ def notify(
     dedupe_key: str = "",
     hold_seconds: int = 0,
 ) -> Notification | None:
-    """Write one outbox row (in the caller's transaction) and queue it after commit;
-    None when a row with the same ``dedupe_key`` exists already."""
+    """Write one outbox row (in the caller's transaction); queue it after commit if it
+    is due at once. None when a row with the same ``dedupe_key`` exists already."""
     now = timezone.now()
     row = Notification(
         user=user,
@@ -61,8 +62,11 @@ def notify(
             return None
     else:
         row.save()
-    user_id = user.pk
-    transaction.on_commit(lambda: enqueue(user_id, countdown=hold_seconds))
+    if hold_seconds <= 0:
+        user_id = user.pk
+        transaction.on_commit(lambda: enqueue(user_id))
+    # A held-back row is sent by the minute's sweep (tasks.sweep_outbox) once its
+    # time has come: no task per move, and no countdown task waiting in a worker.
     return row
 
 

@@ -149,13 +149,34 @@ def test_a_rolled_back_move_leaves_no_outbox_row(alice, bob):
     assert Notification.objects.count() == before  # ...and gone with it
 
 
-def test_the_row_is_queued_only_after_commit(
-    alice, bob, queued, django_capture_on_commit_callbacks
+def test_a_row_due_at_once_is_queued_only_after_commit(
+    alice, bob, queued, settings, django_capture_on_commit_callbacks
 ):
+    settings.MAIL_TURN_HOLD_SECONDS = 0
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         game = start_game(alice, bob)
-    assert callbacks  # nothing was queued inside the transaction
+        assert queued == []  # nothing was queued inside the transaction
+    assert callbacks
     assert queued == [due_seat(game).user.pk]
+
+
+def test_a_held_back_row_is_sent_by_the_minute_sweep_once_due(
+    alice, bob, queued, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    settings.MAIL_TURN_HOLD_SECONDS = 300
+    with time_machine.travel(T0, tick=False):
+        with django_capture_on_commit_callbacks(execute=True):
+            game = start_game(alice, bob)
+        assert queued == []  # no task per move: the sweep sends it when due
+        user = due_seat(game).user
+    sent = []
+    with time_machine.travel(T0 + timedelta(seconds=299), tick=False):
+        assert outbox.pending_users() == []
+    with time_machine.travel(T0 + timedelta(seconds=300), tick=False):
+        assert outbox.pending_users() == [user.pk]
+        monkeypatch.setattr(tasks.deliver, "delay", sent.append)  # as the broker takes it
+        assert tasks.sweep_outbox() == 1
+    assert sent == [user.pk]
 
 
 def test_the_sweep_sends_what_was_left_behind_and_nothing_twice(alice, bob, mailoutbox):
