@@ -77,18 +77,31 @@ def _with_token(request, html: str) -> SafeString:
     return mark_safe(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
-def page(request, name: str, facts: tuple, template: str, context: Callable[[], dict]) -> str:
+def page(
+    request,
+    name: str,
+    facts: tuple,
+    template: str,
+    context: Callable[[], dict],
+    *,
+    awaiting: int | None = None,
+) -> str:
     """The whole page ``template`` (site header included) for ``request.user``.
 
     ``facts``: everything the page shows besides the header, as plain values;
-    ``context``: builds the template's context, called only when not cached."""
+    ``context``: builds the template's context, called only when not cached;
+    ``awaiting``: the header's count of games awaiting the viewer, if the view knows it."""
     user = request.user
-    header = (user.name, awaiting_count(user)) if user.is_authenticated else ()
+    if user.is_authenticated and awaiting is None:
+        awaiting = awaiting_count(user)
+    header = (user.name, awaiting) if user.is_authenticated else ()
     fresh = len(messages.get_messages(request)) > 0
     key = None if fresh else _key(name, user, (facts, header))
 
     def render():
         values = {**context(), "csrf_token": CSRF_PLACEHOLDER}
+        if awaiting is not None:
+            values["awaiting_count"] = awaiting
         return render_to_string(template, values, request)
 
     return _with_token(request, _cached(key, render))

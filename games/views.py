@@ -86,18 +86,20 @@ def my_games(request):
             _as_text("game__deadline"),
         )
     )
-    recent = list(
-        mine.filter(game__status=GameStatus.FINISHED)
-        .order_by("-game__finished_at")
-        .values_list("pk", "game_id", "is_winner", "rank")[:10]
-    )
     due = [r for r in current if r[1] == GameStatus.ACTIVE and r[2]]
     waiting = [r for r in current if r[1] == GameStatus.ACTIVE and not r[2]]
     opening = [r for r in current if r[1] == GameStatus.OPEN]
 
     def context():
-        shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening, *recent]
-        seats = _seats_with_games(Seat.objects.filter(pk__in=[r[0] for r in shown]))
+        # Recent results change only when a listed game ends (which changes ``current``
+        # and so the key) or, rarely, by adjudication (shown within the minute).
+        recent = list(
+            mine.filter(game__status=GameStatus.FINISHED)
+            .order_by("-game__finished_at")
+            .values_list("pk", flat=True)[:10]
+        )
+        shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening]
+        seats = _seats_with_games(Seat.objects.filter(pk__in=[r[0] for r in shown] + recent))
         by_pk = {seat.pk: seat for seat in seats.select_related("game__created_by")}
         _name_others(request.user, by_pk.values())
 
@@ -112,11 +114,13 @@ def my_games(request):
             "waiting_total": len(waiting),
             "invitations": [s for s in open_seats if not s.accepted],
             "open_games": [s for s in open_seats if s.accepted],
-            "finished": full(recent),
+            "finished": [by_pk[pk] for pk in recent],
         }
 
-    facts = (tuple(current), tuple(recent))
-    return HttpResponse(page_cache.page(request, "my_games", facts, "games/my_games.html", context))
+    html = page_cache.page(
+        request, "my_games", tuple(current), "games/my_games.html", context, awaiting=len(due)
+    )
+    return HttpResponse(html)
 
 
 def _name_others(user, seats) -> None:
