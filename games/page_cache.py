@@ -121,7 +121,9 @@ def table_facts(game: Game, seats: list[Seat]) -> tuple:
     )
 
 
-def _game_fragment(request, game, seats, part: str, selected: str | None, error: str) -> str:
+def _game_fragment(
+    request, game, seats, part: str, selected: str | None, error: str, cached: bool = True
+) -> str:
     def render():
         view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
         context = {
@@ -132,8 +134,9 @@ def _game_fragment(request, game, seats, part: str, selected: str | None, error:
         }
         return render_to_string(GAME_TEMPLATES[part], context)
 
-    facts = (table_facts(game, seats), selected)
-    return _cached(None if error else _key(part, request.user, facts), render)
+    if error or not cached:
+        return render()
+    return _cached(_key(part, request.user, (table_facts(game, seats), selected)), render)
 
 
 def game_html(
@@ -144,11 +147,15 @@ def game_html(
     part: str = "body",
     selected: str | None = None,
     error: str = "",
+    cached: bool = True,
 ) -> SafeString:
     """The game page's ``body`` or its ``live`` part, as ``request.user`` may see it.
 
-    ``seats``: the game's seats with their users, in seat order."""
-    return _with_token(request, _game_fragment(request, game, seats, part, selected, error))
+    ``seats``: the game's seats with their users, in seat order. ``cached=False`` for
+    a position just made by the viewer's own move: nothing has it cached yet, and what
+    they see next (the whole page, or their poll's "no change") asks for other keys."""
+    html = _game_fragment(request, game, seats, part, selected, error, cached)
+    return _with_token(request, html)
 
 
 def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = None) -> str:

@@ -284,10 +284,14 @@ def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
     return game, seats
 
 
-def _page_response(request, game: Game, seats: list[Seat], *, error: str = "", status: int = 200):
-    """The whole game page, or its live part for htmx."""
+def _page_response(
+    request, game: Game, seats: list[Seat], *, error: str = "", status: int = 200, fresh=False
+):
+    """The whole game page, or its live part for htmx (``fresh``: just made by a move)."""
     if request.htmx:
-        html = page_cache.game_html(request, game, seats, part="live", error=error)
+        html = page_cache.game_html(
+            request, game, seats, part="live", error=error, cached=not fresh
+        )
         return HttpResponse(html, status=status)
     selected = request.GET.get("select")
     if not error:
@@ -360,7 +364,7 @@ def _turn_response(request, game_id: int, action: str | None, flow):
             if not request.htmx:
                 return redirect(game)
             if seats is not None:  # fresh from the service: no need to read them again
-                return _page_response(request, game, seats)
+                return _page_response(request, game, seats, fresh=True)
     game, seats = _game_with_seats(request, game_id)
     return _page_response(request, game, seats, error=error, status=status)
 
