@@ -47,8 +47,12 @@ def home(request):
 
 def _seats_with_games(queryset):
     """Seats with their games (not their snapshots: lists draw no boards) and players."""
-    return queryset.select_related("game").defer("game__state").prefetch_related(
-        Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
+    return (
+        queryset.select_related("game")
+        .defer("game__state")
+        .prefetch_related(
+            Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
+        )
     )
 
 

@@ -1,7 +1,10 @@
 """Small pieces of game lists, drawn in Python because lists repeat them per row."""
 
+import html
+
 from django import template
 from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -16,3 +19,10 @@ def seat_names(seats):
         '<span class="seat-name{}">{}</span>',
         ((" due" if s.is_due else "", s.name) for s in seats),
     )
+
+
+@register.filter
+def options(values):
+    """``<option>`` elements for a list box of actions (a Trias turn has a thousand,
+    so each is escaped with the standard library's quick ``html.escape``)."""
+    return mark_safe("".join(f"<option>{html.escape(str(v))}</option>" for v in values))
