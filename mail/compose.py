@@ -9,13 +9,15 @@ the email preferences; links only ever lead to pages (a GET changes nothing).
 from __future__ import annotations
 
 import functools
-import glob
+import hashlib
 import logging
 from dataclasses import dataclass, field
 from email.utils import make_msgid
+from os.path import isfile
 
 from anymail.message import attach_inline_image
 from django.conf import settings
+from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -53,11 +55,18 @@ class GameSection:
     time_control: str = ""
 
 
+# Part of the cache key: change it when the picture for the same SVG would change.
+PNG_RENDERING = "resvg-560-white-dejavu-1"
+PNG_CACHE_SECONDS = 24 * 3600
+
+
 @functools.cache
 def _font_options() -> dict:
-    """Load one font family instead of scanning every system font on each render
-    (three times faster); system fonts where DejaVu is not installed."""
-    files = sorted(glob.glob("/usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf"))
+    """Load the two faces the boards use (regular and bold) instead of scanning every
+    system font on each render (three times faster); system fonts where DejaVu is not
+    installed."""
+    folder = "/usr/share/fonts/truetype/dejavu/"
+    files = [f for f in (folder + "DejaVuSans.ttf", folder + "DejaVuSans-Bold.ttf") if isfile(f)]
     if not files:
         return {}
     family = "DejaVu Sans"
@@ -71,27 +80,85 @@ def _font_options() -> dict:
     }
 
 
-def board_png(game: Game, seat_index: int | None) -> bytes | None:
+def rasterise(svg: str) -> bytes:
+    """The PNG of an SVG board, 560 pixels wide on white (the cost of a board email)."""
+    import resvg_py
+
+    return bytes(
+        resvg_py.svg_to_bytes(svg_string=svg, width=560, background="#ffffff", **_font_options())
+    )
+
+
+def png_cache_key(svg: str) -> str:
+    """The cache key of an SVG's picture: a digest of the SVG text itself.
+
+    The SVG is drawn from one viewer's ``view(state, seat)``, so it holds exactly what
+    that viewer may see; two viewers share a key only when they would get the very same
+    picture, and one player's hidden hand can never reach another's email.
+    """
+    digest = hashlib.sha256(f"{PNG_RENDERING}\n{svg}".encode()).hexdigest()
+    return f"mail:board-png:{digest}"
+
+
+def svg_png(svg: str) -> bytes:
+    """The PNG of ``svg``, rasterised once per picture (shared cache, Redis in production).
+
+    The same picture is common: every new game's first position, one position sent to
+    several players of a game without hidden information. A cache that is down only
+    costs the rendering.
+    """
+    key = png_cache_key(svg)
+    try:
+        png = cache.get(key)
+    except Exception:
+        log.warning("board picture cache unavailable", exc_info=True)
+        return rasterise(svg)
+    if png is None:
+        png = rasterise(svg)
+        try:
+            cache.set(key, png, PNG_CACHE_SECONDS)
+        except Exception:
+            log.warning("board picture cache unavailable", exc_info=True)
+    return png
+
+
+def board_png(game: Game, seat_index: int | None, state=None) -> bytes | None:
     """The board as a PNG (mail clients do not show SVG), drawn from the seat's view."""
     if not settings.MAIL_BOARD_PNG or game.state is None:
         return None
-    import resvg_py
-
     try:
-        view = game.engine_module.view(load_state(game), seat_index)
+        if state is None:
+            state = load_state(game)
+        view = game.engine_module.view(state, seat_index)
         svg = boards.render_svg(game.engine, view, seat=seat_index, actions=())
-        return bytes(
-            resvg_py.svg_to_bytes(
-                svg_string=svg, width=560, background="#ffffff", **_font_options()
-            )
-        )
+        return svg_png(svg)
     except Exception:  # an email without a picture beats no email
         log.exception("could not draw the board of game %s", game.pk)
         return None
 
 
+def _seats(game: Game) -> list[Seat]:
+    """The game's seats with their players, by index (prefetched ones when there are)."""
+    prefetched = getattr(game, "_prefetched_objects_cache", {}).get("seats")
+    if prefetched is not None:
+        return sorted(prefetched, key=lambda s: s.index)
+    return list(game.seats.select_related("user").order_by("index"))
+
+
+def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list[Move]:
+    """The moves after the seat's last own (not computer-played) move, at most the
+    ``limit`` latest, oldest first: one query for the ``limit + 1`` latest moves."""
+    latest = list(Move.objects.filter(game=game).order_by("-ply")[: limit + 1])
+    since = []
+    for move in latest:
+        if move.seat == seat_index and not move.by_computer:
+            break
+        since.append(move)
+    return list(reversed(since[:limit]))
+
+
 def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
-    seats = list(game.seats.select_related("user").order_by("index"))
+    seats = _seats(game)
     seat = next((s for s in seats if s.user_id == user.pk), None)
     section = GameSection(
         game=game,
@@ -102,22 +169,17 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
     )
     if seat is None or game.state is None:
         return section
-    last_own = (
-        Move.objects.filter(game=game, seat=seat.index, by_computer=False)
-        .order_by("-ply")
-        .values_list("ply", flat=True)
-        .first()
-    ) or 0
     names = {s.index: s.name for s in seats}
-    since = list(Move.objects.filter(game=game, ply__gt=last_own).order_by("-ply")[:20])
     section.moves_since = [
-        f"{names.get(m.seat, m.seat)}: {m.description or m.action}" for m in reversed(since)
+        f"{names.get(m.seat, m.seat)}: {m.description or m.action}"
+        for m in moves_since_own(game, seat.index)
     ]
+    state = load_state(game)
     if seat.is_due and game.status == "active":
         section.deadline = clocks.effective_deadline(seat, user, timezone.now())
         section.time_left = section.deadline - timezone.now()
         if with_actions:
-            legal = game.engine_module.legal_actions(load_state(game), seat.index)
+            legal = game.engine_module.legal_actions(state, seat.index)
             if len(legal) <= settings.MAIL_MAX_LISTED_ACTIONS:
                 section.actions = list(legal)
             else:
@@ -125,7 +187,7 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
         section.reply_address = tokens.reply_address(
             tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
         )
-    section.board_png = board_png(game, seat.index)
+    section.board_png = board_png(game, seat.index, state)
     return section
 
 
