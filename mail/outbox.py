@@ -10,7 +10,8 @@ Claiming (``claim``) is a conditional ``UPDATE ... WHERE sent_at IS NULL AND (no
 claimed OR claim expired)`` that stamps a fresh claim token: each row can be claimed
 by one worker at a time (the database applies the UPDATE row by row under its row
 lock and re-checks the WHERE on the current row), and a worker that died holding a
-claim loses it after ``MAIL_CLAIM_SECONDS``.
+claim loses it after ``MAIL_CLAIM_SECONDS``. ``claim_due`` claims a batch of any
+players' due rows the same way, skipping rows another worker is claiming right then.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Prefetch, Q
 from django.utils import timezone
+
+from games.models import Seat
 
 from .models import Kind, Notification
 
@@ -89,13 +92,25 @@ def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notifica
     Returns the claim token and the claimed rows (empty when another worker has them).
     """
     now = now or timezone.now()
-    mine = Notification.objects.filter(_claimable(now), user_id=user_id)
-    due = Q(send_after__lte=now)
-    if mine.filter(due, kind=Kind.TURN).exists():
-        due |= Q(kind=Kind.TURN)  # held-back turns of other games join this email
-    ids = list(mine.filter(due).values_list("pk", flat=True))
+    pending = list(
+        Notification.objects.filter(_claimable(now), user_id=user_id).values_list(
+            "pk", "kind", "send_after"
+        )
+    )
+    turn_due = any(kind == Kind.TURN and at <= now for _pk, kind, at in pending)
+    ids = [
+        pk
+        for pk, kind, at in pending
+        # held-back turns of other games join an email with a due turn
+        if at <= now or (turn_due and kind == Kind.TURN)
+    ]
     if not ids:
         return "", []
+    return _stamp(ids, now)
+
+
+def _stamp(ids: list[int], now: datetime) -> tuple[str, list[Notification]]:
+    """Claim the rows ``ids`` that are still claimable; return the token and the rows."""
     token = uuid.uuid4().hex
     # The WHERE is evaluated again per row by the UPDATE: rows another worker claimed
     # in between are not matched, so no row is claimed twice.
@@ -107,9 +122,41 @@ def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notifica
     rows = list(
         Notification.objects.filter(claim=token, sent_at__isnull=True)
         .select_related("user", "game", "seat")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
         .order_by("created_at")
     )
     return token, rows
+
+
+def claim_due(limit: int, now: datetime | None = None) -> tuple[str, list[Notification]]:
+    """Claim due rows of any players, oldest first, at most about ``limit`` (a batch
+    sent over one connection); a player's due turn row brings their pending turn rows,
+    as in ``claim``.
+
+    ``SELECT ... FOR UPDATE SKIP LOCKED`` (PostgreSQL) lets two workers draining at once
+    take different rows instead of queueing behind each other's locks; the claim itself
+    is the conditional UPDATE of ``_stamp``, so it is safe where the database has no
+    row locks (SQLite ignores the clause and serialises writers).
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        due = list(
+            Notification.objects.select_for_update(skip_locked=True)
+            .filter(_claimable(now), send_after__lte=now)
+            .order_by("send_after")
+            .values_list("pk", "user_id", "kind")[:limit]
+        )
+        if not due:
+            return "", []
+        ids = [pk for pk, _user, _kind in due]
+        turn_users = {user for _pk, user, kind in due if kind == Kind.TURN}
+        if turn_users:  # held-back turns of other games join the player's email
+            ids += (
+                Notification.objects.select_for_update(skip_locked=True)
+                .filter(_claimable(now), user_id__in=turn_users, kind=Kind.TURN, send_after__gt=now)
+                .values_list("pk", flat=True)
+            )
+        return _stamp(ids, now)
 
 
 def finish(rows: list[Notification], token: str, outcome: str, message_id: str = "") -> None:
@@ -119,11 +166,15 @@ def finish(rows: list[Notification], token: str, outcome: str, message_id: str =
     )
 
 
-def release(rows: list[Notification], token: str) -> None:
-    """Give rows back after a failed send so the next attempt can claim them at once."""
-    Notification.objects.filter(pk__in=[r.pk for r in rows], claim=token).update(
-        claimed_until=None, claim=""
-    )
+def release(rows: list[Notification], token: str, *, tried: bool = True) -> None:
+    """Give rows back after a failed send so the next attempt can claim them at once.
+
+    Rows that were not tried (a batch stopped before them) get their attempt back.
+    """
+    changes = {"claimed_until": None, "claim": ""}
+    if not tried:
+        changes["attempts"] = F("attempts") - 1
+    Notification.objects.filter(pk__in=[r.pk for r in rows], claim=token).update(**changes)
 
 
 def pending_users(now: datetime | None = None, limit: int = 5000) -> list[int]:

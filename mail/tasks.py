@@ -5,11 +5,14 @@ twice, or the sweep beside it, never sends a row twice."""
 from __future__ import annotations
 
 import logging
+import time
 import zoneinfo
 from datetime import datetime
 
 from celery import shared_task
 from django.conf import settings
+from django.core.mail import get_connection
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import EmailPreference, User
@@ -20,6 +23,7 @@ from .models import Kind, Notification
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 10
+clock = time.monotonic  # how long a batch has been sending (a test moves it)
 
 
 def _seat_moved_on(row: Notification) -> bool:
@@ -57,9 +61,13 @@ def skip_reason(row: Notification, user: User) -> str:
 
 
 def awaiting_sections(user: User) -> list[compose.GameSection]:
-    seats = Seat.objects.filter(
-        user=user, is_due=True, status=SeatStatus.PLAYING, game__status=GameStatus.ACTIVE
-    ).select_related("game")
+    seats = (
+        Seat.objects.filter(
+            user=user, is_due=True, status=SeatStatus.PLAYING, game__status=GameStatus.ACTIVE
+        )
+        .select_related("game")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
+    )
     return [compose.game_section(seat.game, user) for seat in seats]
 
 
@@ -85,11 +93,9 @@ def _message(rows: list[Notification], user: User):
     raise ValueError(f"unknown notification kind {row.kind!r}")
 
 
-def deliver_now(user_id: int, now: datetime | None = None) -> int:
-    """Send the player's due rows; returns the number of emails sent."""
-    token, rows = outbox.claim(user_id, now)
-    if not rows:
-        return 0
+def _groups(rows: list[Notification], token: str) -> list[list[Notification]]:
+    """One player's claimed rows as emails: what must not be sent is marked with the
+    reason; all turn rows make one email, every other row its own."""
     user = rows[0].user
     groups: list[list[Notification]] = []
     turns: list[Notification] = []
@@ -103,35 +109,126 @@ def deliver_now(user_id: int, now: datetime | None = None) -> int:
             groups.append([row])
     if turns:
         groups.insert(0, turns)
-    sent = 0
-    for group in groups:
-        message = _message(group, user)
+    return groups
+
+
+class Courier:
+    """Sends claimed rows over one connection to the email backend (one SMTP session
+    for a whole batch instead of one per email).
+
+    Each email is marked sent right after its hand-over, so a worker killed mid-batch
+    leaves at most the email in flight to be sent again (with the same Message-ID). A
+    failed send stops the batch (the connection is suspect): that email's rows and every
+    row not yet tried are released for the next task or the sweep. A batch also stops
+    before its claim could expire, so no other worker can claim a row it still holds.
+    """
+
+    def __init__(self, connection=None):
+        self.connection = connection or get_connection()
+        self.opened = False
+        self.failed = False
+
+    def __enter__(self) -> Courier:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        try:
+            self.connection.close()
+        except Exception:  # a broken connection may not even say goodbye
+            log.warning("closing the email connection failed", exc_info=True)
+
+    def send(self, rows: list[Notification], token: str) -> int:
+        """Send claimed rows (one player's or many players'); the number of emails sent."""
+        if self.failed:
+            outbox.release(rows, token, tried=False)
+            return 0
+        by_user: dict[int, list[Notification]] = {}
+        for row in rows:
+            by_user.setdefault(row.user_id, []).append(row)
+        work = [group for user_rows in by_user.values() for group in _groups(user_rows, token)]
+        stop_at = clock() + settings.MAIL_CLAIM_SECONDS / 2
+        sent = 0
+        for i, group in enumerate(work):
+            if clock() > stop_at:
+                outbox.release([r for g in work[i:] for r in g], token, tried=False)
+                break
+            if self._send_group(group, token):
+                sent += 1
+            elif self.failed:
+                outbox.release([r for g in work[i + 1 :] for r in g], token, tried=False)
+                break
+        return sent
+
+    def _send_group(self, group: list[Notification], token: str) -> bool:
+        user = group[0].user
+        try:
+            message = _message(group, user)
+        except Exception:  # one email that cannot be written does not hold up the rest
+            outbox.release(group, token)
+            log.exception("writing the %s email to user %s failed", group[0].kind, user.pk)
+            return False
         if message is None:
             outbox.finish(group, token, "skipped: nothing waiting")
-            continue
+            return False
         # The Message-ID is fixed by the outbox row, so a resend (see below) is the
         # same message to mail clients, which drop a second copy.
         domain = settings.MAIL_REPLY_ADDRESS.rpartition("@")[2]
         first = min(r.pk for r in group)
-        message.extra_headers["Message-ID"] = f"<tripost.n{first}.u{user_id}@{domain}>"
+        message.extra_headers["Message-ID"] = f"<tripost.n{first}.u{user.pk}@{domain}>"
         message.extra_headers["X-Tripost-Rows"] = ",".join(str(r.pk) for r in group)
+        message.connection = self.connection
         try:
+            if not self.opened:  # opened here, it stays open for the batch
+                self.connection.open()
+                self.opened = True
             message.send()
         except Exception:
-            outbox.release(group, token)  # the next sweep tries again
-            log.exception("sending %s email to user %s failed", group[0].kind, user_id)
-            continue
+            self.failed = True
+            outbox.release(group, token)  # the next task or sweep tries again
+            log.exception("sending %s email to user %s failed", group[0].kind, user.pk)
+            return False
         # Exactly-once across SMTP is impossible: a worker killed between the hand-over
         # and this UPDATE (about a millisecond) leaves the row claimed but unmarked; the
         # claim expires and the sweep sends it again, with the same Message-ID.
         outbox.finish(group, token, "sent", message.extra_headers.get("Message-ID", ""))
-        sent += 1
-    return sent
+        return True
 
 
-@shared_task(acks_late=True)
+def deliver_now(user_id: int, now: datetime | None = None, courier: Courier | None = None) -> int:
+    """Send the player's due rows; returns the number of emails sent."""
+    token, rows = outbox.claim(user_id, now)
+    if not rows:
+        return 0
+    if courier is not None:
+        return courier.send(rows, token)
+    with Courier() as own:
+        return own.send(rows, token)
+
+
+def deliver_due(limit: int, now: datetime | None = None, courier: Courier | None = None) -> int:
+    """Send up to about ``limit`` due emails of any players (oldest first)."""
+    token, rows = outbox.claim_due(limit, now)
+    if not rows:
+        return 0
+    if courier is not None:
+        return courier.send(rows, token)
+    with Courier() as own:
+        return own.send(rows, token)
+
+
+@shared_task(acks_late=True, ignore_result=True)
 def deliver(user_id: int) -> int:
-    return deliver_now(user_id)
+    """The player's due emails, then a batch of anyone's due emails over the same
+    connection: a burst is sent in batches (``MAIL_BATCH_SIZE``), and the tasks of
+    players a batch already served find nothing to do."""
+    with Courier() as courier:
+        sent = deliver_now(user_id, courier=courier)
+        if settings.MAIL_BATCH_SIZE > 1 and not courier.failed:
+            sent += deliver_due(settings.MAIL_BATCH_SIZE, courier=courier)
+    return sent
 
 
 @shared_task

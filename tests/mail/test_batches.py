@@ -1,0 +1,203 @@
+"""Due emails sent in batches over one connection, each row marked sent once; a failure
+mid-batch leaves the unsent rows for the sweep; two workers draining take different rows."""
+
+import socket
+import threading
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+from django.db import connection, transaction
+
+from mail import outbox, tasks
+from mail.models import Notification
+from tests.factories import UserFactory, due_seat, start_game
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+LATER = T0 + timedelta(minutes=6)  # every turn email's hold-back is over
+
+
+def _due_players(count: int) -> list:
+    """``count`` games, each with a turn email for its first player, due at ``LATER``."""
+    with time_machine.travel(T0, tick=False):
+        games = [start_game(UserFactory(), UserFactory()) for _ in range(count)]
+    return [due_seat(game).user for game in games]
+
+
+@pytest.fixture
+def connections(monkeypatch):
+    """Every connection the delivery code opens to the email backend."""
+    opened = []
+    real = tasks.get_connection
+
+    def counting(*args, **kwargs):
+        opened.append(real(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(tasks, "get_connection", counting)
+    return opened
+
+
+def _sent_once_each(mailoutbox, players) -> bool:
+    per_address = Counter(m.to[0] for m in mailoutbox)
+    return per_address == Counter(p.email for p in players)
+
+
+@pytest.mark.django_db
+def test_a_batch_sends_each_due_email_once_over_one_connection(mailoutbox, connections):
+    players = _due_players(5)
+    with time_machine.travel(LATER, tick=False):
+        assert tasks.deliver_due(50) == 5
+        assert tasks.deliver_due(50) == 0
+        assert all(tasks.deliver_now(p.pk) == 0 for p in players)  # their own tasks
+    assert len(connections) == 1
+    assert _sent_once_each(mailoutbox, players)
+    rows = Notification.objects.all()
+    assert [(r.outcome, r.attempts) for r in rows] == [("sent", 1)] * 5
+    assert len({r.message_id for r in rows}) == 5
+
+
+class SmtpSink:
+    """aiosmtpd handler: the messages it accepted and the SMTP sessions they came in."""
+
+    def __init__(self):
+        self.sessions = []
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        if session not in self.sessions:
+            self.sessions.append(session)
+        self.messages.append(envelope.rcpt_tos)
+        return "250 OK"
+
+
+@pytest.mark.django_db
+def test_a_batch_goes_over_one_smtp_session(settings):
+    from aiosmtpd.controller import Controller
+
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    sink = SmtpSink()
+    server = Controller(sink, hostname="127.0.0.1", port=port)
+    server.start()
+    try:
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+        settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+        players = _due_players(4)
+        with time_machine.travel(LATER, tick=False):
+            assert tasks.deliver(players[0].pk) == 4
+    finally:
+        server.stop()
+    assert sorted(to for [to] in sink.messages) == sorted(p.email for p in players)
+    assert len(sink.sessions) == 1
+
+
+@pytest.mark.django_db
+def test_the_task_sends_the_players_email_first_then_a_batch(settings, mailoutbox, connections):
+    settings.MAIL_BATCH_SIZE = 2
+    players = _due_players(5)
+    with time_machine.travel(LATER, tick=False):
+        assert tasks.deliver(players[3].pk) == 3  # the player's own, then two more
+        assert mailoutbox[0].to == [players[3].email]
+        assert len(connections) == 1
+        assert len(outbox.pending_users()) == 2
+        assert tasks.deliver(players[3].pk) == 2  # nothing of the player's: a batch
+    assert _sent_once_each(mailoutbox, players)
+
+
+@pytest.mark.django_db
+def test_a_failure_mid_batch_leaves_the_unsent_rows_for_the_sweep(mailoutbox, monkeypatch):
+    players = _due_players(5)
+    calls = []
+    real_send = tasks.compose.EmailMultiAlternatives.send
+
+    def third_fails(message, *args, **kwargs):
+        calls.append(message.to)
+        if len(calls) == 3:
+            raise OSError("connection reset by the SMTP server")
+        return real_send(message, *args, **kwargs)
+
+    with time_machine.travel(LATER, tick=False):
+        monkeypatch.setattr(tasks.compose.EmailMultiAlternatives, "send", third_fails)
+        assert tasks.deliver_due(50) == 2
+        monkeypatch.undo()
+        left = Notification.objects.filter(sent_at=None)
+        assert left.count() == 3
+        assert all(row.claim == "" and row.claimed_until is None for row in left)
+        # The failed email counts its attempt; the two never tried do not.
+        assert sorted(row.attempts for row in left) == [0, 0, 1]
+        assert sorted(outbox.pending_users()) == sorted(row.user_id for row in left)
+        for user_id in outbox.pending_users():  # the sweep's tasks
+            tasks.deliver_now(user_id)
+    assert len(calls) == 3  # nothing was tried after the failure
+    assert _sent_once_each(mailoutbox, players)
+    assert Notification.objects.filter(outcome="sent").count() == 5
+
+
+@pytest.mark.django_db
+def test_an_email_that_cannot_be_written_does_not_hold_up_the_batch(mailoutbox, monkeypatch):
+    players = _due_players(3)
+    real = tasks._message
+
+    def broken_for_the_first(rows, user):
+        if user == players[0]:
+            raise RuntimeError("a bug in one email")
+        return real(rows, user)
+
+    monkeypatch.setattr(tasks, "_message", broken_for_the_first)
+    with time_machine.travel(LATER, tick=False):
+        assert tasks.deliver_due(50) == 2
+        assert outbox.pending_users() == [players[0].pk]  # released, tried again later
+    assert _sent_once_each(mailoutbox, players[1:])
+
+
+@pytest.mark.django_db
+def test_a_batch_stops_before_its_claim_could_expire(settings, mailoutbox, monkeypatch):
+    settings.MAIL_CLAIM_SECONDS = 120
+    players = _due_players(5)
+    ticks = iter([0, 0, 30, 61, 61, 61])  # start, then one reading before each email
+    monkeypatch.setattr(tasks, "clock", lambda: next(ticks))
+    with time_machine.travel(LATER, tick=False):
+        assert tasks.deliver_due(50) == 2
+        left = Notification.objects.filter(sent_at=None)
+        assert [(r.claim, r.attempts) for r in left] == [("", 0)] * 3
+        assert len(outbox.pending_users()) == 3
+    assert len(mailoutbox) == 2
+    assert {m.to[0] for m in mailoutbox} < {p.email for p in players}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_draining_at_once_take_different_rows():
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks (SKIP LOCKED) are PostgreSQL's; SQLite serialises writers")
+    _due_players(4)
+    oldest = list(Notification.objects.order_by("send_after").values_list("pk", flat=True)[:2])
+    locked, done = threading.Event(), threading.Event()
+
+    def other_worker():  # holds the two oldest rows, as a batch being claimed would
+        try:
+            with transaction.atomic():
+                list(Notification.objects.select_for_update().filter(pk__in=oldest))
+                locked.set()
+                done.wait(10)
+        finally:
+            from django.db import connection as own
+
+            own.close()
+
+    thread = threading.Thread(target=other_worker)
+    thread.start()
+    try:
+        assert locked.wait(10)
+        token, rows = outbox.claim_due(10, LATER)  # does not wait for the other worker
+        assert token and sorted(r.pk for r in rows) == sorted(
+            Notification.objects.exclude(pk__in=oldest).values_list("pk", flat=True)
+        )
+    finally:
+        done.set()
+        thread.join()
+    token2, rows2 = outbox.claim_due(10, LATER)
+    assert sorted(r.pk for r in rows2) == sorted(oldest) and token2 != token
