@@ -57,7 +57,10 @@ class GameSection:
 
 # Part of the cache key: change it when the picture for the same SVG would change.
 PNG_RENDERING = "resvg-560-white-dejavu-1"
-PNG_CACHE_SECONDS = 24 * 3600
+# A picture is 20-60 kB; three hours of distinct pictures stay in the cache (Redis),
+# long enough for the emails that repeat one: a reply to a refused emailed move, a
+# reminder or digest soon after the turn email, a burst after an outage.
+PNG_CACHE_SECONDS = 3 * 3600
 
 
 @functools.cache
@@ -103,9 +106,9 @@ def png_cache_key(svg: str) -> str:
 def svg_png(svg: str) -> bytes:
     """The PNG of ``svg``, rasterised once per picture (shared cache, Redis in production).
 
-    The same picture is common: every new game's first position, one position sent to
-    several players of a game without hidden information. A cache that is down only
-    costs the rendering.
+    Pictures repeat: a reminder, a digest or the answer to a refused emailed move shows
+    the position its turn email showed, and games dealt alike start from one picture.
+    A cache that is down only costs the rendering.
     """
     key = png_cache_key(svg)
     try:
