@@ -3,6 +3,9 @@ SMTP sink, and the timeout sweep over 100,000 running games.
 
     .venv/bin/python benchmarks/mail.py [--moves 200] [--burst 2000] [--games 100000]
                                         [--concurrency 2] [--database-url URL]
+                                        [--redis-url URL] [--same-position]
+
+A section is left out when its count is 0 (e.g. ``--moves 0 --games 0``).
 
 It (re)creates a dedicated PostgreSQL database (``tripost_bench_mail``), migrates it,
 starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
@@ -12,9 +15,15 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
    with the hold-back set to zero; for each, the time from the move's commit to the
    arrival of the next player's turn email at the sink (median, p95). Target: median
    under 1 s. Emails are real: text, HTML and the board as a PNG.
-2. **Throughput**: ``--burst`` turn emails committed at once and queued; the time until
-   the last one arrives, as emails per second, beside what one worker process spends
-   composing and rendering one email (so the worker's share is visible).
+2. **Throughput**: ``--burst`` turn emails committed at once and queued (one task per
+   player, as after that many moves), each game at its own position (``--same-position``
+   for one picture shared by all). Printed: (a) one worker's CPU per email, measured
+   in this process over ``--sample`` emails and split into rasterising the board,
+   composing the rest, sending and the database; (b) the worker's delivery rate, with
+   the CPU time of the worker, PostgreSQL, Redis and the sink while it ran; (c) what
+   the SMTP path takes without the worker: as many of the worker's emails pushed by
+   smtplib over one connection from another process. The worker is the bottleneck
+   when (b) stays well below (c).
 3. **Timeout sweep**: ``--games`` running games (100 of them overdue); the plan of the
    overdue query (it must use the partial index ``seat_due_deadline``) and the time of
    the query and of a whole clock sweep that settles the 100 timeouts.
@@ -53,6 +62,7 @@ class Sink:
     def __init__(self):
         self.arrived: dict[int, float] = {}
         self.count = 0
+        self.last_at = 0.0
         self.changed = threading.Condition()
         self.parser = email.parser.BytesHeaderParser()
 
@@ -62,6 +72,7 @@ class Sink:
         rows = [int(r) for r in (headers.get("X-Tripost-Rows") or "").split(",") if r]
         with self.changed:
             self.count += 1
+            self.last_at = now
             for row in rows:
                 self.arrived.setdefault(row, now)
             self.changed.notify_all()
@@ -138,18 +149,42 @@ def bench_latency(sink: Sink, moves: int) -> list[float]:
 # --- 2. throughput ----------------------------------------------------------------------
 
 
-def seed_turns(count: int, prefix: str) -> list:
+def seed_turns(count: int, prefix: str, *, same_position: bool = False, send_after=None) -> list:
+    """``count`` Triad games, each with a turn email for the player to move.
+
+    Each game is dealt from its own seed and played on by 0-29 random moves (the moves
+    are stored, so the email lists them), so nearly every email shows its own picture,
+    as in a real burst; ``same_position`` puts every game at one position instead (the
+    picture cache then rasterises one board for the whole burst).
+    """
+    import random
+
     from django.db import transaction
     from django.utils import timezone
 
     from accounts.models import User
     from games.engines import get_engine
-    from games.models import Game, GameStatus, Seat
+    from games.models import Game, GameStatus, Move, Seat
     from mail.models import Kind, Notification
 
     engine = get_engine("triad")
-    state = engine.to_json(engine.new_game(2, 1, engine.validate_options(2, {})))
+    options = engine.validate_options(2, {})
+    rng = random.Random(f"{prefix}-{count}")
     now = timezone.now()
+    positions = []
+    for _ in range(count):
+        seed = 1 if same_position else rng.randrange(2**62)
+        state = engine.new_game(2, seed, options)
+        plies = []
+        for _ in range(0 if same_position else rng.randrange(30)):
+            seat = engine.to_move(state)[0]
+            action = rng.choice(engine.legal_actions(state, seat))
+            after = engine.apply(state, seat, action)
+            if not engine.to_move(after):
+                break  # that move would end the game: stop before it
+            plies.append((seat, action, engine.describe(state, seat, action)))
+            state = after
+        positions.append((seed, state, plies))
     with transaction.atomic():
         users = User.objects.bulk_create(
             [
@@ -159,16 +194,25 @@ def seed_turns(count: int, prefix: str) -> list:
         )
         games = Game.objects.bulk_create(
             [
-                Game(engine="triad", num_players=2, seed=1, status=GameStatus.ACTIVE,
-                     state=state, to_move=[0], started_at=now)
-                for _ in range(count)
+                Game(engine="triad", num_players=2, seed=seed, status=GameStatus.ACTIVE,
+                     state=engine.to_json(state), to_move=list(engine.to_move(state)),
+                     version=len(plies), started_at=now)
+                for seed, state, plies in positions
             ]
         )  # fmt: skip
+        Move.objects.bulk_create(
+            [
+                Move(game=g, ply=ply, seat=seat, action=action, description=text)
+                for g, (_seed, _state, plies) in zip(games, positions, strict=True)
+                for ply, (seat, action, text) in enumerate(plies, start=1)
+            ]
+        )
+        due = [engine.to_move(state)[0] for _seed, state, _plies in positions]
         seats = Seat.objects.bulk_create(
             [
-                Seat(game=g, index=i, user=users[2 * n + i], accepted=True, is_due=i == 0,
-                     due_since=now if i == 0 else None,
-                     deadline=now + timedelta(days=3) if i == 0 else None)
+                Seat(game=g, index=i, user=users[2 * n + i], accepted=True,
+                     is_due=i == due[n], due_since=now if i == due[n] else None,
+                     deadline=now + timedelta(days=3) if i == due[n] else None)
                 for n, g in enumerate(games)
                 for i in (0, 1)
             ]
@@ -176,37 +220,158 @@ def seed_turns(count: int, prefix: str) -> list:
         return Notification.objects.bulk_create(
             [
                 Notification(user=s.user, kind=Kind.TURN, game=s.game, seat=s, version=0,
-                             payload={"due_since": now.isoformat()}, send_after=now)
+                             payload={"due_since": now.isoformat()},
+                             send_after=send_after or now)
                 for s in seats
-                if s.index == 0
+                if s.is_due
             ]
         )  # fmt: skip
 
 
-def compose_cost(rows) -> float:
-    """Seconds one process spends composing and rendering one turn email."""
-    from mail import compose
+def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]]:
+    """One worker's work, in this process: ``count`` turn emails claimed as one batch
+    and sent over one SMTP connection (``mail.tasks.Courier``), with the CPU time of
+    this thread (not the sink's) split into its parts. Returns the milliseconds per
+    email and the emails as sent (for the sink's own measurement)."""
+    from django.core.mail import EmailMessage
+    from django.utils import timezone
 
-    sample = rows[:30]
-    start = time.perf_counter()
-    for row in sample:
-        compose.turn_email(row.user, [compose.game_section(row.game, row.user)]).message()
-    return (time.perf_counter() - start) / len(sample)
+    from mail import compose, outbox, tasks
+
+    later = timezone.now() + timedelta(hours=1)  # held back, so the worker leaves them
+    seed_turns(count, "sample", same_position=same_position, send_after=later)
+    spent = {"rasterise": 0.0, "compose": 0.0, "send": 0.0, "copies": 0.0}
+    sent: list[bytes] = []
+
+    def timed(part, fn):
+        def wrapper(*args, **kwargs):
+            start = time.thread_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[part] += time.thread_time() - start
+
+        return wrapper
+
+    def send(message, *args, **kwargs):
+        start = time.thread_time()
+        sent.append(message.message().as_bytes(linesep="\r\n"))  # (as SMTP sends it)
+        spent["copies"] += time.thread_time() - start
+        return timed_send(message, *args, **kwargs)
+
+    real_rasterise, real_message, real_send = compose.rasterise, tasks._message, EmailMessage.send
+    compose.rasterise = timed("rasterise", real_rasterise)
+    tasks._message = timed("compose", real_message)
+    timed_send = timed("send", real_send)
+    EmailMessage.send = send
+    try:
+        start = time.thread_time()
+        token, rows = outbox.claim_due(count, later)
+        with tasks.Courier() as courier:
+            done = courier.send(rows, token)
+        total = time.thread_time() - start
+    finally:
+        compose.rasterise, tasks._message, EmailMessage.send = (
+            real_rasterise, real_message, real_send
+        )  # fmt: skip
+    assert done == count, f"sent {done} of {count}"
+    total -= spent.pop("copies")
+    spent["compose"] -= spent["rasterise"]
+    spent["claim and mark sent (database)"] = total - sum(spent.values())
+    spent["total"] = total
+    return {part: seconds / count * 1000 for part, seconds in spent.items()}, sent
 
 
-def bench_throughput(sink: Sink, count: int) -> tuple[float, float, float, float]:
+def cpu_seconds(worker_pid: int, database: str) -> dict[str, float]:
+    """CPU time so far (user + system), from /proc: the worker (its session), the
+    PostgreSQL backends serving ``database``, Redis, this process (the SMTP sink, and
+    the queueing); and the machine's idle time."""
+    tick = os.sysconf("SC_CLK_TCK")
+    totals = {"worker": 0.0, "postgres": 0.0, "redis": 0.0}
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            text = (proc / "stat").read_text()
+            command = (proc / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        seconds = (int(fields[11]) + int(fields[12])) / tick
+        if int(fields[3]) == worker_pid:  # the session the worker was started in
+            totals["worker"] += seconds
+        elif command.startswith("postgres: ") and f" {database} " in command:
+            totals["postgres"] += seconds
+        elif command.startswith("redis-server"):
+            totals["redis"] += seconds
+    totals["benchmark (sink)"] = time.process_time()
+    cpu = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    totals["idle"] = (int(cpu[3]) + int(cpu[4])) / tick  # idle + iowait, all CPUs
+    return totals
+
+
+def bench_throughput(sink: Sink, count: int, worker_pid: int, same_position: bool) -> dict:
+    from django.core.cache import cache
+    from django.db import connection
+
+    database = connection.settings_dict["NAME"]
+
     from mail.outbox import enqueue
 
-    rows = seed_turns(count, "burst")
-    per_email = compose_cost(rows)
+    rows = seed_turns(count, "burst", same_position=same_position)
+    cached = len(cache._cache.get_client().keys(cache.make_key("mail:board-png:*")))
+    before = cpu_seconds(worker_pid, database)
     start = time.time()
     for row in rows:
         enqueue(row.user_id)
     queued = time.time() - start
-    if not sink.wait_for([r.pk for r in rows], timeout=600):
-        raise SystemExit("the burst did not arrive within 10 minutes")
+    if not sink.wait_for([r.pk for r in rows], timeout=900):
+        raise SystemExit("the burst did not arrive within 15 minutes")
     elapsed = max(sink.arrived[r.pk] for r in rows) - start
-    return count / elapsed, elapsed, per_email, queued
+    after = cpu_seconds(worker_pid, database)
+    drawn = len(cache._cache.get_client().keys(cache.make_key("mail:board-png:*"))) - cached
+    return {
+        "rate": count / elapsed,
+        "elapsed": elapsed,
+        "queued": queued,
+        "cpu": {name: after[name] - before[name] for name in after},
+        "pictures": drawn,
+    }
+
+
+PUSH = """
+import pickle, smtplib, sys, time
+port, path, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+messages = pickle.load(open(path, "rb"))
+smtp = smtplib.SMTP("127.0.0.1", port)
+print(time.time(), flush=True)
+for i in range(count):
+    smtp.sendmail("noreply@localhost", ["sink@example.com"], messages[i % len(messages)])
+smtp.quit()
+"""
+
+
+def bench_sink(sink: Sink, port: int, messages: list[bytes], count: int) -> float:
+    """The SMTP path without the worker: ``count`` emails as the worker composed them,
+    pushed by smtplib over one connection from another process; emails per second."""
+    import pickle
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".pickle") as dump:
+        pickle.dump(messages, dump)
+        dump.flush()
+        with sink.changed:
+            first = sink.count
+        out = subprocess.run(
+            [sys.executable, "-c", PUSH, str(port), dump.name, str(count)],
+            capture_output=True, text=True,
+        )  # fmt: skip
+    if out.returncode:
+        raise SystemExit(f"pushing emails to the sink failed:\n{out.stderr[-2000:]}")
+    started = float(out.stdout.split()[0])
+    with sink.changed:
+        while sink.count < first + count:
+            sink.changed.wait(1)
+        last = sink.last_at
+    return count / (last - started)
 
 
 # --- 3. the timeout sweep ----------------------------------------------------------------
@@ -299,6 +464,57 @@ def bench_sweep(games: int, overdue: int = 100) -> None:
     print(f"  clock sweep with nothing to settle: {idle * 1000:.1f} ms ({report})")
 
 
+def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
+    from django.conf import settings
+
+    kind = "at one position" if args.same_position else "each at its own position"
+    print(
+        f"\n2. Throughput: {args.burst} queued turn emails ({kind}; text, HTML"
+        f"{'' if args.no_png else ' and the board PNG'}):"
+    )
+    parts, messages = worker_breakdown(args.sample, args.same_position)
+    size = statistics.median(len(m) for m in messages) / 1000
+    print(
+        f"  a. One worker, in-process: {args.sample} emails as one batch over one SMTP "
+        f"connection (median email {size:.0f} kB), CPU per email:"
+    )
+    for part, ms in parts.items():
+        print(f"       {part:32s} {ms:6.1f} ms")
+    result = bench_throughput(sink, args.burst, worker_pid, args.same_position)
+    cpu = result["cpu"]
+    elapsed = result["elapsed"]
+    print(
+        f"  b. The worker ({args.concurrency} processes, batches of up to "
+        f"{settings.MAIL_BATCH_SIZE}): {result['rate']:.0f} emails/s ({elapsed:.1f} s for all; "
+        f"queueing took {result['queued']:.1f} s; {result['pictures']} board pictures drawn)"
+    )
+    print(
+        f"     CPU while it ran ({os.cpu_count()} CPUs x {elapsed:.1f} s = "
+        f"{os.cpu_count() * elapsed:.1f} CPU-s):"
+    )
+    idle = cpu.pop("idle")
+    cpu["anything else"] = os.cpu_count() * elapsed - sum(cpu.values()) - idle
+    cpu["idle"] = idle
+    for name, seconds in cpu.items():
+        print(
+            f"       {name:22s} {seconds:6.1f} s = {seconds / args.burst * 1000:5.1f} ms per email"
+            f" ({seconds / elapsed * 100:3.0f}% of one CPU)"
+        )
+    sink_rate = bench_sink(sink, smtp_port, messages, args.burst)
+    print(
+        f"  c. The SMTP path alone: the sink accepts {sink_rate:.0f} emails/s "
+        f"({args.burst} of the worker's emails pushed by smtplib over one connection)"
+    )
+    worker_ms = cpu["worker"] / args.burst * 1000
+    bound = os.cpu_count() / (cpu["worker"] + cpu["postgres"] + cpu["redis"]) * args.burst
+    print(
+        f"  So: delivered {result['rate']:.0f}/s where the SMTP path takes {sink_rate:.0f}/s "
+        f"({result['rate'] / sink_rate * 100:.0f}%); the worker spends {worker_ms:.1f} ms "
+        f"of CPU per email, and with the database and Redis these {os.cpu_count()} CPUs "
+        f"could deliver at most {bound:.0f}/s"
+    )
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=200)
@@ -308,6 +524,14 @@ def main(argv=None) -> int:
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL)
     parser.add_argument("--no-png", action="store_true", help="emails without the board PNG")
+    parser.add_argument(
+        "--same-position",
+        action="store_true",
+        help="every burst game at one position (one picture for all) instead of its own",
+    )
+    parser.add_argument(
+        "--sample", type=int, default=200, help="emails in the in-process breakdown"
+    )
     args = parser.parse_args(argv)
 
     from aiosmtpd.controller import Controller
@@ -345,6 +569,11 @@ def main(argv=None) -> int:
         f"Database {args.database_url} (recreated); broker {args.redis_url}; SMTP sink :{smtp_port}"
     )
     recreate_database(args.database_url)
+    import redis
+
+    pictures = redis.Redis.from_url(args.redis_url)
+    for key in pictures.scan_iter(match="*mail:board-png:*"):  # none from an earlier run
+        pictures.delete(key)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
@@ -364,25 +593,21 @@ def main(argv=None) -> int:
         time.sleep(3)  # the worker connects
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"Machine: {os.cpu_count()} CPUs, load average {load} before measuring")
-        print(f"\n1. Move to inbox, hold-back 0, {args.moves} moves (worker: "
-              f"{args.concurrency} processes):")  # fmt: skip
-        latencies = bench_latency(sink, args.moves)
-        print(
-            f"  median {statistics.median(latencies) * 1000:.0f} ms, "
-            f"p95 {percentile(latencies, 0.95) * 1000:.0f} ms, "
-            f"max {max(latencies) * 1000:.0f} ms (target: median under 1 s)"
-        )
-        print(f"\n2. Throughput: {args.burst} queued turn emails:")
-        rate, elapsed, per_email, queued = bench_throughput(sink, args.burst)
-        print(
-            f"  {rate:.0f} emails/s ({elapsed:.1f} s for all; queueing took {queued:.1f} s); "
-            f"one process composes and renders an email (with its PNG) in "
-            f"{per_email * 1000:.0f} ms, so {args.concurrency} processes top out near "
-            f"{args.concurrency / per_email:.0f}/s"
-        )
-        print(f"\n3. Timeout sweep over {args.games} running games:")
-        with override_settings(MAX_GAMES_AWAITING=10**9):
-            bench_sweep(args.games)
+        if args.moves:
+            print(f"\n1. Move to inbox, hold-back 0, {args.moves} moves (worker: "
+                  f"{args.concurrency} processes):")  # fmt: skip
+            latencies = bench_latency(sink, args.moves)
+            print(
+                f"  median {statistics.median(latencies) * 1000:.0f} ms, "
+                f"p95 {percentile(latencies, 0.95) * 1000:.0f} ms, "
+                f"max {max(latencies) * 1000:.0f} ms (target: median under 1 s)"
+            )
+        if args.burst:
+            throughput(sink, smtp_port, worker.pid, args)
+        if args.games:
+            print(f"\n3. Timeout sweep over {args.games} running games:")
+            with override_settings(MAX_GAMES_AWAITING=10**9):
+                bench_sweep(args.games)
     finally:
         worker.terminate()  # warm shutdown: the worker finishes what it holds
         try:
