@@ -282,12 +282,12 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
     return {part: seconds / count * 1000 for part, seconds in spent.items()}, sent
 
 
-def cpu_seconds(worker_pid: int, database: str) -> dict[str, float]:
-    """CPU time so far (user + system), from /proc: the worker (its session), the
-    PostgreSQL backends serving ``database``, Redis, this process (the SMTP sink, and
-    the queueing); and the machine's idle time."""
+def cpu_seconds(worker_pid: int, database: str) -> dict[str, dict[int, float]]:
+    """CPU time so far (user + system) by process, from /proc: the worker (its
+    session), the PostgreSQL backends serving ``database``, Redis, and this process
+    (the SMTP sink, and the queueing); and the machine's idle time."""
     tick = os.sysconf("SC_CLK_TCK")
-    totals = {"worker": 0.0, "postgres": 0.0, "redis": 0.0}
+    totals: dict[str, dict[int, float]] = {"worker": {}, "postgres": {}, "redis": {}}
     for proc in Path("/proc").glob("[0-9]*"):
         try:
             text = (proc / "stat").read_text()
@@ -296,16 +296,26 @@ def cpu_seconds(worker_pid: int, database: str) -> dict[str, float]:
             continue
         fields = text[text.rindex(")") + 2 :].split()
         seconds = (int(fields[11]) + int(fields[12])) / tick
+        pid = int(proc.name)
         if int(fields[3]) == worker_pid:  # the session the worker was started in
-            totals["worker"] += seconds
+            totals["worker"][pid] = seconds
         elif command.startswith("postgres: ") and f" {database} " in command:
-            totals["postgres"] += seconds
+            totals["postgres"][pid] = seconds
         elif command.startswith("redis-server"):
-            totals["redis"] += seconds
-    totals["benchmark (sink)"] = time.process_time()
+            totals["redis"][pid] = seconds
+    totals["benchmark (sink)"] = {os.getpid(): time.process_time()}
     cpu = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-    totals["idle"] = (int(cpu[3]) + int(cpu[4])) / tick  # idle + iowait, all CPUs
+    totals["idle"] = {0: (int(cpu[3]) + int(cpu[4])) / tick}  # idle + iowait, all CPUs
     return totals
+
+
+def cpu_spent(before: dict, after: dict) -> dict[str, float]:
+    """CPU seconds between two ``cpu_seconds``; a process that ended in between is
+    not counted (PostgreSQL replaces a backend after ``CONN_MAX_AGE``)."""
+    return {
+        name: sum(seconds - before[name].get(pid, 0.0) for pid, seconds in now.items())
+        for name, now in after.items()
+    }
 
 
 def bench_throughput(sink: Sink, count: int, worker_pid: int, same_position: bool) -> dict:
@@ -332,7 +342,7 @@ def bench_throughput(sink: Sink, count: int, worker_pid: int, same_position: boo
         "rate": count / elapsed,
         "elapsed": elapsed,
         "queued": queued,
-        "cpu": {name: after[name] - before[name] for name in after},
+        "cpu": cpu_spent(before, after),
         "pictures": drawn,
     }
 
@@ -493,7 +503,7 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
         f"{os.cpu_count() * elapsed:.1f} CPU-s):"
     )
     idle = cpu.pop("idle")
-    cpu["anything else"] = os.cpu_count() * elapsed - sum(cpu.values()) - idle
+    cpu["other processes"] = os.cpu_count() * elapsed - sum(cpu.values()) - idle
     cpu["idle"] = idle
     for name, seconds in cpu.items():
         print(
@@ -509,9 +519,10 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
     bound = os.cpu_count() / (cpu["worker"] + cpu["postgres"] + cpu["redis"]) * args.burst
     print(
         f"  So: delivered {result['rate']:.0f}/s where the SMTP path takes {sink_rate:.0f}/s "
-        f"({result['rate'] / sink_rate * 100:.0f}%); the worker spends {worker_ms:.1f} ms "
-        f"of CPU per email, and with the database and Redis these {os.cpu_count()} CPUs "
-        f"could deliver at most {bound:.0f}/s"
+        f"({result['rate'] / sink_rate * 100:.0f}%). The worker spends {worker_ms:.1f} ms of "
+        f"CPU per email ({parts['rasterise']:.1f} ms of it rasterising a board, in-process); "
+        f"with PostgreSQL and Redis these {os.cpu_count()} CPUs could deliver at most "
+        f"{bound:.0f}/s, with the sink on another machine."
     )
 
 
