@@ -251,8 +251,10 @@ if MAIL_QUEUE:
 MAIL_TURN_HOLD_SECONDS = int(os.environ.get("MAIL_TURN_HOLD_SECONDS", "300"))
 # A worker that claimed an email and died releases it after this long (then the sweep resends).
 MAIL_CLAIM_SECONDS = int(os.environ.get("MAIL_CLAIM_SECONDS", "120"))
-# A delivery task sends up to this many more due emails over its SMTP connection.
-MAIL_BATCH_SIZE = int(os.environ.get("MAIL_BATCH_SIZE", "50"))
+# A delivery task sends up to this many more due emails over its SMTP connection (a
+# small batch already saves most of the per-email connection cost; a large one would
+# leave a short burst to one worker process while the others have nothing to do).
+MAIL_BATCH_SIZE = int(os.environ.get("MAIL_BATCH_SIZE", "10"))
 MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "7"))  # local hour, 0-23
 # Legal actions are listed in a turn email when there are at most this many.
 MAIL_MAX_LISTED_ACTIONS = 30
