@@ -45,14 +45,18 @@ def home(request):
     return render(request, "home.html")
 
 
+# What a list shows of a game's players: their names and who is due.
+_PLAYERS = Seat.objects.select_related("user").only(
+    "game_id", "index", "controller", "color", "is_due", "user__username", "user__display_name"
+)
+
+
 def _seats_with_games(queryset):
     """Seats with their games (not their snapshots: lists draw no boards) and players."""
     return (
         queryset.select_related("game")
         .defer("game__state")
-        .prefetch_related(
-            Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
-        )
+        .prefetch_related(Prefetch("game__seats", queryset=_PLAYERS.order_by("index")))
     )
 
 
