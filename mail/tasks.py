@@ -197,26 +197,23 @@ class Courier:
         return True
 
 
-def deliver_now(user_id: int, now: datetime | None = None, courier: Courier | None = None) -> int:
-    """Send the player's due rows; returns the number of emails sent."""
-    token, rows = outbox.claim(user_id, now)
+def _send_claimed(token: str, rows: list, courier: Courier | None) -> int:
     if not rows:
         return 0
     if courier is not None:
         return courier.send(rows, token)
     with Courier() as own:
         return own.send(rows, token)
+
+
+def deliver_now(user_id: int, now: datetime | None = None, courier: Courier | None = None) -> int:
+    """Send the player's due rows; returns the number of emails sent."""
+    return _send_claimed(*outbox.claim(user_id, now), courier)
 
 
 def deliver_due(limit: int, now: datetime | None = None, courier: Courier | None = None) -> int:
     """Send up to about ``limit`` due emails of any players (oldest first)."""
-    token, rows = outbox.claim_due(limit, now)
-    if not rows:
-        return 0
-    if courier is not None:
-        return courier.send(rows, token)
-    with Courier() as own:
-        return own.send(rows, token)
+    return _send_claimed(*outbox.claim_due(limit, now), courier)
 
 
 @shared_task(acks_late=True, ignore_result=True)

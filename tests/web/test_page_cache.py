@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import moderation, page_cache, services
 from games.replay import load_state
 from tests.factories import UserFactory
-from tests.web.helpers import start_game
+from tests.web.helpers import open_game, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -137,15 +137,7 @@ def test_my_games_moves_a_game_to_my_turn_at_once(triad):
 
 def test_a_one_time_message_is_shown_once_and_never_cached(frozen):
     alice, bob = UserFactory(), UserFactory()
-    game = services.game_create(
-        creator=alice,
-        engine="triad",
-        num_players=2,
-        options={},
-        days_per_move=3,
-        invitees=[bob],
-        is_public=True,
-    )
+    game = open_game(alice, "triad", 2, invitees=[bob])
     client = client_for(bob)
     before = page(client, game)
     assert "Invitation accepted." not in before
