@@ -42,6 +42,9 @@ class Game(models.Model):
     )
     state = models.JSONField(null=True, blank=True, help_text="Engine snapshot (to_json).")
     version = models.PositiveIntegerField(default=0, help_text="Actions applied so far.")
+    # An undo brings the version back, so (version, taken_back) names one position: a
+    # page or poll that saw version 12 must not take a replaced action 12 for the same.
+    taken_back = models.PositiveIntegerField(default=0, help_text="Actions taken back so far.")
     to_move = models.JSONField(default=list, blank=True, help_text="Seat indexes due now.")
     days_per_move = models.PositiveSmallIntegerField(choices=DAYS_PER_MOVE_CHOICES, default=3)
     # Time bank (games.clocks): each seat starts with ``bank_start_days``, gains

@@ -529,9 +529,10 @@ def move_undo(*, game_id: int, user: User, expected_version: int) -> Game:
     engine = game.engine_module
     states = game_states(game)
     game.version -= 1
+    game.taken_back += 1
     game.state = engine.to_json(states[-1])
     game.to_move = list(engine.to_move(states[-1]))
-    game.save(update_fields=["version", "state", "to_move"])
+    game.save(update_fields=["version", "taken_back", "state", "to_move"])
     return game
 
 

@@ -328,24 +328,31 @@ def game_live(request, game_id: int):
 
 @require_GET
 def game_poll(request, game_id: int):
-    """Cheap: 204 when nothing changed since ``?version=``; the live part otherwise."""
+    """Cheap: 204 when nothing changed since ``?version=&taken_back=``; the live part
+    otherwise."""
     try:
         seen = int(request.GET.get("version", ""))
+        seen_taken_back = int(request.GET.get("taken_back", "-1"))
     except ValueError:
-        return HttpResponse("version must be a number", status=400)
-    row = Game.objects.filter(pk=game_id).values("version", "status", "is_public").first()
+        return HttpResponse("version and taken_back must be numbers", status=400)
+    row = (
+        Game.objects.filter(pk=game_id)
+        .values("version", "taken_back", "status", "is_public")
+        .first()
+    )
     if row is None:
         raise Http404("No such game.")
     if not row["is_public"]:
         _visible_game(request, game_id)
-    if row["version"] == seen and row["status"] == GameStatus.ACTIVE:
+    unchanged = (row["version"], row["taken_back"]) == (seen, seen_taken_back)
+    if unchanged and row["status"] == GameStatus.ACTIVE:
         return HttpResponse(status=204)
     game, seats = _game_with_seats(request, game_id)
     html = page_cache.game_html(request, game, seats, part="live")
     me = viewer_seat(game, seats, request.user)
     if me is not None:  # the new position is on their screen now
         services.mark_seen(game=game, user=request.user, seat=me)
-    if game.is_over and row["version"] == seen:
+    if game.is_over and unchanged:
         stop = HttpResponseStopPolling()
         stop.content = html
         return stop

@@ -63,3 +63,23 @@ def play_random(game: Game, *, max_moves: int = 10_000, seed: int = 1, stop=None
         )
     game.refresh_from_db()
     return game
+
+
+def play_until_quiet_actions(game: Game, *, at_least: int = 1) -> tuple[int, list[str]]:
+    """Play on until the mover has ``at_least`` actions that reveal nothing and keep
+    their turn (so each could be taken back); the seat and those actions."""
+    engine = game.engine_module
+    for _ in range(400):
+        game.refresh_from_db()
+        state = load_state(game)
+        seat = game.to_move[0]
+        quiet = [
+            action
+            for action in engine.legal_actions(state, seat)
+            if not engine.reveals_information(state, seat, action)
+            and engine.to_move(engine.apply(state, seat, action)) == (seat,)
+        ]
+        if len(quiet) >= at_least:
+            return seat, quiet
+        play_random(game, stop=lambda g, v=game.version: g.version > v)
+    raise AssertionError("no quiet action found")

@@ -64,7 +64,7 @@ def test_deadlines_are_shown_in_the_viewers_time_zone(triad):
 def test_the_waiting_player_gets_a_polling_page_without_actions(triad):
     html = client_for(waiter(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
     assert "Waiting for" in html
-    assert f"/games/{triad.pk}/poll?version=0" in html
+    assert f"/games/{triad.pk}/poll?version=0&amp;taken_back=0" in html
     assert "Your move" not in html
 
 
@@ -72,7 +72,7 @@ def test_the_poll_answers_no_change_cheaply_and_the_new_position_after_a_move(
     triad, django_assert_max_num_queries
 ):
     client = client_for(waiter(triad))
-    url = reverse("game_poll", args=[triad.pk]) + "?version=0"
+    url = reverse("game_poll", args=[triad.pk]) + "?version=0&taken_back=0"
     with django_assert_max_num_queries(4):
         assert client.get(url, **HTMX).status_code == 204
     services.move_play(

@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import moderation, page_cache, services
 from games.replay import load_state
 from tests.factories import UserFactory
-from tests.web.helpers import open_game, start_game
+from tests.web.helpers import open_game, play_until_quiet_actions, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +153,23 @@ def test_a_spectator_never_gets_a_players_cached_page(triad):
     for spectator in (client_for(UserFactory()), Client()):
         html = page(spectator, triad)
         assert "Your move" not in html and "Your turn." not in html
+
+
+def test_an_action_taken_back_and_replaced_shows_the_new_one(frozen):
+    # Undo brings the version back, so the version alone cannot tell the two apart.
+    game = start_game("trias", [UserFactory(), UserFactory()])
+    seat, (first, second, *_) = play_until_quiet_actions(game, at_least=2)
+    client = client_for(seat_user(game, seat))
+    watcher = client_for(seat_user(game, 1 - seat))
+    move, undo = reverse("game_move", args=[game.pk]), reverse("game_undo", args=[game.pk])
+    version = game.version
+    assert client.post(move, {"action": first, "version": version}).status_code == 302
+    assert f"<code>{first}</code>" in page(client, game)
+    watched = page(watcher, game)
+    poll = re.search(r'hx-get="([^"]+/poll[^"]+)"', watched).group(1).replace("&amp;", "&")
+    assert watcher.get(poll, **HTMX).status_code == 204  # nothing new yet
+    assert client.post(undo, {"version": version + 1}).status_code == 302
+    assert client.post(move, {"action": second, "version": version}).status_code == 302
+    for html in (page(client, game), page(watcher, game), watcher.get(poll, **HTMX).content):
+        html = html if isinstance(html, str) else html.decode()
+        assert f"<code>{second}</code>" in html and f"<code>{first}</code>" not in html

@@ -7,7 +7,13 @@ from games.engines import IllegalAction
 from games.models import Game, GameStatus, Move, SeatStatus
 from games.replay import game_states, load_state
 from tests.factories import UserFactory
-from tests.web.helpers import open_game, play_random, seat_user, start_game
+from tests.web.helpers import (
+    open_game,
+    play_random,
+    play_until_quiet_actions,
+    seat_user,
+    start_game,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -225,25 +231,9 @@ def test_finished_games_replay_to_their_snapshot(engine, players):
     assert all(s.score is not None for s in game.seats.all())
 
 
-def _play_until_quiet_action(game):
-    """Play on until the mover has an action that reveals nothing and keeps their turn."""
-    engine = game.engine_module
-    for _ in range(400):
-        game.refresh_from_db()
-        state = load_state(game)
-        seat = game.to_move[0]
-        for action in engine.legal_actions(state, seat):
-            if not engine.reveals_information(state, seat, action) and engine.to_move(
-                engine.apply(state, seat, action)
-            ) == (seat,):
-                return seat, action
-        play_random(game, stop=lambda g, v=game.version: g.version > v)
-    raise AssertionError("no quiet action found")
-
-
 def test_a_quiet_action_can_be_taken_back_until_the_turn_ends(alice, bob):
     game = start_game("trias", [alice, bob])
-    seat, action = _play_until_quiet_action(game)
+    seat, [action, *_] = play_until_quiet_actions(game)
     user = seat_user(game, seat)
     before = (game.state, game.version, game.to_move)
     services.move_play(game_id=game.pk, user=user, action=action, expected_version=game.version)
