@@ -73,7 +73,8 @@ def my_games(request):
     One light query lists every game in play or starting, in the page's order (plain
     values: enough to count, pick what is shown and key the cached page); full rows
     are loaded only for the games shown, and only when the page is not cached.
-    Queries stay bounded however many games a player has."""
+    Queries stay bounded however many games a player has. What the key does not hold
+    (another player joining an open game, a renamed player) shows within the minute."""
     mine = Seat.objects.filter(user=request.user)
     current = list(
         mine.filter(game__status__in=[GameStatus.ACTIVE, GameStatus.OPEN])
