@@ -161,9 +161,9 @@ def game_html(
 def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = None) -> str:
     """The whole game page."""
 
-    def context():
-        body = mark_safe(_game_fragment(request, game, seats, "body", selected, ""))
-        return {"game": game, "body": body}
+    def context():  # the whole page is cached: its body needs no entry of its own
+        body = _game_fragment(request, game, seats, "body", selected, "", cached=False)
+        return {"game": game, "body": mark_safe(body)}
 
     facts = (table_facts(game, seats), selected)
     return page(request, "game", facts, "games/detail.html", context)
