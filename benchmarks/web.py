@@ -14,7 +14,9 @@ loopback only; every batch ends by itself). Measured, each after a warm-up:
 - ``bare write``, a reference: ``/bench/bare-write``, the least any move does (one
   transaction that locks, inserts and updates a row), a constant answer;
 - the game page of a Triad, a Trias (mid-turn) and a Tri*T*Area game, as a player
-  whose turn it is;
+  whose turn it is, seen again (from the page cache);
+- the first view of a Triad game whose turn has come (never cached: one distinct game
+  per request, the games the moves are then played in);
 - a move submission: an htmx ``POST`` of a legal move with the CSRF token, one
   separate game per request so that each one is applied (checked afterwards);
 - My games of a player with 200 active games.
@@ -52,6 +54,7 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/3"
 TARGET_RATIO = 3.0
 BARE_WRITE = "bare write (reference)"
+FIRST_VIEW = "game page: Triad, first view (cold)"
 
 
 # --- environment and processes -------------------------------------------------------
@@ -596,17 +599,24 @@ def run_all(port: int, plan: Plan, args) -> list[Result]:
     ]
     pages += [(f"My games ({plan.busy_active} active)", get("/", "busy"))]
 
+    # The first view of a game whose turn has come (opened from the turn email): never
+    # cached, one distinct game per request (the games the moves are then played in).
+    mover_cookie = {"Cookie": f"{plan.cookies['mover']}; csrftoken={csrf_cookie}"}
+    first_views = [Req("GET", f"/games/{gid}/", mover_cookie) for gid, _, _ in plan.moves]
+
     # Warm every worker and cache first; then measure in interleaved rounds, so that
     # whatever else the machine does falls on every kind of request alike.
     for name, req in pages:
         load(port, name, [req] * warm, clients, {200})
+    load(port, "first view", first_views[:warm], clients, {200})
     load(port, "move", move_reqs[:warm], clients, {200})
-    moves = move_reqs[warm:]
+    moves, first_views = move_reqs[warm:], first_views[warm:]
     rounds = max(1, args.rounds)
     pooled: dict[str, Result] = {}
     for i in range(rounds):
         share = n // rounds + (1 if i < n % rounds else 0)
         batches = [(name, [req] * share) for name, req in pages]
+        batches.append((FIRST_VIEW, first_views[i::rounds]))
         batches.append(("move submission (htmx POST)", moves[i::rounds]))
         for name, reqs in batches:
             r = load(port, name, reqs, clients, {200})
