@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from games import boards
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus
 from games.replay import load_state
-from games.services import draws_allowed, undoable
+from games.services import draws_allowed
 
 # Above this many legal actions the page offers a list box instead of buttons.
 MAX_ACTION_BUTTONS = 40
@@ -23,6 +23,9 @@ class MoveRow:
     ply: int
     action: str
     description: str
+    seat: int
+    # Whether its player may take it back while their turn goes on (see move_undo).
+    takeable_back: bool = False
 
 
 def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
@@ -34,13 +37,21 @@ def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
     redact = getattr(game.engine_module, "redact_action", None)
     hide = redact is not None and game.status == GameStatus.ACTIVE
     rows = []
-    for ply, seat, action, description in game.moves.order_by("ply").values_list(
-        "ply", "seat", "action", "description"
-    ):
+    for ply, seat, action, description, by_computer, reversible in game.moves.order_by(
+        "ply"
+    ).values_list("ply", "seat", "action", "description", "by_computer", "reversible"):
         if hide and seat != viewer_index:
             action = redact(action) or action
-        rows.append(MoveRow(ply, action, description))
+        rows.append(MoveRow(ply, action, description, seat, reversible and not by_computer))
     return rows
+
+
+def can_take_back(game: Game, seat_index: int, moves: list[MoveRow]) -> bool:
+    """``services.undoable``, read from the move list the page loaded anyway."""
+    if game.status != GameStatus.ACTIVE or seat_index not in game.to_move or not moves:
+        return False
+    last = moves[-1]
+    return last.seat == seat_index and last.takeable_back
 
 
 @dataclass
@@ -143,6 +154,7 @@ def build_game_page(
         actions = engine.legal_actions(state, me.index)
     svg = boards.render_svg(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     log = view.get("log") or []
+    moves = move_rows(game, seat_index)
     return GamePage(
         game=game,
         seats=seats,
@@ -153,8 +165,8 @@ def build_game_page(
         selected=selected,
         scores=scores_from_view(view, len(seats)),
         log=list(log)[-12:],
-        moves=move_rows(game, seat_index),
-        can_undo=playing and bool(actions) and undoable(game, me.index),
+        moves=moves,
+        can_undo=playing and bool(actions) and can_take_back(game, me.index, moves),
         can_offer_draw=playing and draws_allowed(game) and game.draw_offered_by is None,
         can_answer_draw=playing
         and game.draw_offered_by is not None

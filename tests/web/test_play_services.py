@@ -5,6 +5,7 @@ import pytest
 from games import services
 from games.engines import IllegalAction
 from games.models import Game, GameStatus, Move, SeatStatus
+from games.presenters import can_take_back, move_rows
 from games.replay import game_states, load_state
 from tests.factories import UserFactory
 from tests.web.helpers import (
@@ -278,3 +279,19 @@ def test_the_creator_leaving_an_open_game_withdraws_it(alice, bob):
     assert game.result_reason == "Withdrawn by its creator before it started."
     with pytest.raises(services.GameError, match="no longer open"):
         services.invitation_accept(game_id=game.pk, user=bob)
+
+
+def test_the_page_offers_undo_exactly_when_the_service_allows_it():
+    # The page reads it from the move list it loads anyway (presenters.can_take_back).
+    game = start_game("trias", [UserFactory(), UserFactory()])
+    offered = 0
+    for _ in range(60):
+        game.refresh_from_db()
+        if game.status != GameStatus.ACTIVE:
+            break
+        for seat in range(2):
+            expected = services.undoable(game, seat)
+            assert can_take_back(game, seat, move_rows(game, seat)) == expected
+            offered += expected
+        play_random(game, stop=lambda g, v=game.version: g.version > v)
+    assert offered  # quiet actions came up, so the check met both answers
