@@ -26,3 +26,15 @@ def options(values):
     """``<option>`` elements for a list box of actions (a Trias turn has a thousand,
     so each is escaped with the standard library's quick ``html.escape``)."""
     return mark_safe("".join(f"<option>{html.escape(str(v))}</option>" for v in values))
+
+
+@register.filter
+def action_buttons(values):
+    """One submit button per legal action (at most ``MAX_ACTION_BUTTONS`` of them)."""
+    return mark_safe(
+        "".join(
+            '<button type="submit" name="action" value="{0}" class="secondary action">{0}'
+            "</button>".format(html.escape(str(v)))
+            for v in values
+        )
+    )
