@@ -110,6 +110,16 @@ class SeatStatus(models.TextChoices):
     LEFT = "left", "Left"
 
 
+def seat_name(player: str | None, controller: str, color: str) -> str:
+    """What a seat is called: its player's name, the rules' computer player, or open."""
+    if player is not None:
+        return player
+    if controller == Controller.NPC:
+        label = color or "Computer"
+        return label if "computer" in label.lower() else f"{label} (computer)"
+    return "Open seat"
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -171,12 +181,7 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        if self.user is not None:
-            return self.user.name
-        if self.controller == Controller.NPC:
-            label = self.color or "Computer"
-            return label if "computer" in label.lower() else f"{label} (computer)"
-        return "Open seat"
+        return seat_name(self.user.name if self.user else None, self.controller, self.color)
 
     @property
     def is_active_human(self) -> bool:

@@ -7,10 +7,13 @@ replay cannot show a secret the viewer may not see.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from games import boards
-from games.models import Controller, Game, GameStatus, Seat, SeatStatus
+from games.engines import get_engine
+from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
 from games.replay import load_state
 from games.services import draws_allowed
 
@@ -173,3 +176,89 @@ def build_game_page(
         and game.draw_offered_by != me.index,
         error=error,
     )
+
+
+# --- game lists ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    is_due: bool
+
+
+@dataclass(frozen=True)
+class ListedSeat:
+    """One of a player's games as My games lists it (plain values, no model rows:
+    the list is drawn afresh whenever any of the player's games changes)."""
+
+    pk: int
+    game_id: int
+    title: str
+    deadline: datetime | None  # the seat's, while it is due
+    game_deadline: datetime | None  # the earliest of the game's due seats
+    finished_at: datetime | None
+    is_winner: bool
+    rank: int | None
+    accepted: bool
+    inviter: str  # who created the game
+    others: list[Player]
+
+
+def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
+    """``user``'s seats ``seat_pks`` with their games and fellow players (two queries)."""
+    rows = list(
+        Seat.objects.filter(pk__in=seat_pks, user=user).values_list(
+            "pk",
+            "game_id",
+            "game__engine",
+            "deadline",
+            "game__deadline",
+            "game__finished_at",
+            "is_winner",
+            "rank",
+            "accepted",
+            "game__created_by__username",
+            "game__created_by__display_name",
+        )
+    )
+    others = defaultdict(list)
+    fellows = (
+        Seat.objects.filter(game_id__in=[r[1] for r in rows])
+        .exclude(user=user)
+        .order_by("game_id", "index")
+        .values_list(
+            "game_id", "is_due", "controller", "color", "user__username", "user__display_name"
+        )
+    )
+    for game_id, is_due, controller, color, username, display_name in fellows:
+        name = (display_name or username) if username else None
+        others[game_id].append(Player(seat_name(name, controller, color), is_due))
+    return {
+        pk: ListedSeat(
+            pk=pk,
+            game_id=game_id,
+            title=get_engine(engine).title,
+            deadline=deadline,
+            game_deadline=game_deadline,
+            finished_at=finished_at,
+            is_winner=is_winner,
+            rank=rank,
+            accepted=accepted,
+            inviter=creator_display or creator_username or "",
+            others=others[game_id],
+        )
+        for (
+            pk,
+            game_id,
+            engine,
+            deadline,
+            game_deadline,
+            finished_at,
+            is_winner,
+            rank,
+            accepted,
+            creator_username,
+            creator_display,
+        ) in rows
+    }

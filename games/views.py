@@ -20,7 +20,7 @@ from games import page_cache, services
 from games.engines import ENGINES, IllegalAction
 from games.forms import ActionForm, NewGameForm
 from games.models import Game, GameStatus, Move, Seat
-from games.presenters import build_game_page, viewer_seat
+from games.presenters import build_game_page, listed_seats, viewer_seat
 from games.replay import game_states
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
@@ -109,9 +109,7 @@ def my_games(request):
             .values_list("pk", flat=True)[:10]
         )
         shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening]
-        seats = _seats_with_games(Seat.objects.filter(pk__in=[r[0] for r in shown] + recent))
-        by_pk = {seat.pk: seat for seat in seats.select_related("game__created_by")}
-        _name_others(request.user, by_pk.values())
+        by_pk = listed_seats(request.user, [r[0] for r in shown] + recent)
 
         def full(rows):
             return [by_pk[r[0]] for r in rows if r[0] in by_pk]

@@ -356,3 +356,23 @@ def test_my_games_lists_the_most_urgent_waiting_games_and_links_to_all(
     assert html.count('class="card game-row"') == 20
     everything = client.get(reverse("active_games")).content.decode()
     assert all(f"#{g.pk}<" in everything for g in games)
+
+
+def test_my_games_names_inviters_fellow_players_computers_and_results():
+    alice = UserFactory(display_name="Alice A.")
+    bob, carol = UserFactory(display_name="Bob B."), UserFactory(display_name="Carol C.")
+    open_game(alice, "triad", 2, invitees=[bob], is_public=False)
+    solo = start_game("tritarea", [bob], num_players=2)  # one computer seat fills the table
+    duel = play_random(start_game("triad", [carol, bob]))
+    assert duel.status == GameStatus.FINISHED
+    html = client_for(bob).get(reverse("home")).content.decode()
+    invitations = html.split('id="invitations"')[1].split('id="finished"')[0]
+    assert "<strong>Alice A.</strong> invites you" in invitations
+    computer = solo.seats.exclude(user=bob).get()
+    [row] = [r for r in html.split("<li") if f"#{solo.pk}<" in r]
+    # The fellow players only: the computer seat by its name, never bob himself.
+    assert computer.user is None and f">{computer.name}</span>" in row
+    assert "Bob B." not in row
+    finished = html.split('id="finished"')[1]
+    won = duel.seats.get(user=bob).is_winner
+    assert f"#{duel.pk}" in finished and (">won<" in finished) == won
