@@ -211,20 +211,21 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
         Seat.objects.filter(pk__in=seat_pks, user=user).values_list(
             "pk",
             "game_id",
-            "game__engine",
             "deadline",
-            "game__deadline",
-            "game__finished_at",
             "is_winner",
             "rank",
             "accepted",
+            "game__engine",
+            "game__deadline",
+            "game__finished_at",
             "game__created_by__username",
             "game__created_by__display_name",
+            named=True,
         )
     )
     others = defaultdict(list)
     fellows = (
-        Seat.objects.filter(game_id__in=[r[1] for r in rows])
+        Seat.objects.filter(game_id__in=[r.game_id for r in rows])
         .exclude(user=user)
         .order_by("game_id", "index")
         .values_list(
@@ -235,30 +236,18 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
         name = (display_name or username) if username else None
         others[game_id].append(Player(seat_name(name, controller, color), is_due))
     return {
-        pk: ListedSeat(
-            pk=pk,
-            game_id=game_id,
-            title=get_engine(engine).title,
-            deadline=deadline,
-            game_deadline=game_deadline,
-            finished_at=finished_at,
-            is_winner=is_winner,
-            rank=rank,
-            accepted=accepted,
-            inviter=creator_display or creator_username or "",
-            others=others[game_id],
+        r.pk: ListedSeat(
+            pk=r.pk,
+            game_id=r.game_id,
+            title=get_engine(r.game__engine).title,
+            deadline=r.deadline,
+            game_deadline=r.game__deadline,
+            finished_at=r.game__finished_at,
+            is_winner=r.is_winner,
+            rank=r.rank,
+            accepted=r.accepted,
+            inviter=r.game__created_by__display_name or r.game__created_by__username or "",
+            others=others[r.game_id],
         )
-        for (
-            pk,
-            game_id,
-            engine,
-            deadline,
-            game_deadline,
-            finished_at,
-            is_winner,
-            rank,
-            accepted,
-            creator_username,
-            creator_display,
-        ) in rows
+        for r in rows
     }
