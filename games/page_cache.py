@@ -30,6 +30,7 @@ from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
 from games.awaiting import awaiting_count
@@ -38,12 +39,14 @@ from games.presenters import build_game_page
 
 POLL_SECONDS = 20
 TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the memory
-CSRF_PLACEHOLDER = "tripost-csrf-placeholder-3b9f"
+# Derived from the secret key: the same in every process sharing the cache, and not a
+# string a player could put in their name to have it replaced.
+CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
 GAME_TEMPLATES = {"body": "games/_game.html", "live": "games/_game.html#live"}
 
 
-# Columns no page shows: the snapshot (the version stands for it), and when a player
-# last looked (a first view writes it; it must not make the second view a miss).
+# Columns no page shows: the snapshot (version and taken_back stand for it), and when
+# a player last looked (a first view writes it; the second must not miss for it).
 UNSHOWN = {"state", "last_seen_version", "last_seen_at"}
 
 
