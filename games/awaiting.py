@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from django.core.cache import cache
 from django.db import transaction
 
-from games.models import GameStatus, Seat
+from games.models import GameStatus, Seat, SeatStatus
 
 TTL_SECONDS = 600  # a safety net only: every change forgets the count at once
 
@@ -21,13 +21,36 @@ def _key(user_id: int) -> str:
     return f"awaiting:{user_id}"
 
 
-def awaiting_count(user) -> int:
-    """Games in play where ``user`` is to move."""
-    count = cache.get(_key(user.pk))
+def awaiting_seats(user):
+    """``user``'s seats in running games where it is their move (the
+    ``seat_due_by_user`` index)."""
+    return Seat.objects.filter(
+        user=user, is_due=True, status=SeatStatus.PLAYING, game__status=GameStatus.ACTIVE
+    )
+
+
+def games_awaiting(user) -> int:
+    """How many running games await ``user``'s move, counted now."""
+    return awaiting_seats(user).count()
+
+
+def awaiting_count(request) -> int:
+    """``games_awaiting`` for the signed-in player, from the cache; counted once per
+    request (the page cache's key and the header both ask)."""
+    count = getattr(request, "_awaiting_count", None)
     if count is None:
-        count = Seat.objects.filter(user=user, is_due=True, game__status=GameStatus.ACTIVE).count()
-        cache.set(_key(user.pk), count, TTL_SECONDS)
+        key = _key(request.user.pk)
+        count = cache.get(key)
+        if count is None:
+            count = games_awaiting(request.user)
+            cache.set(key, count, TTL_SECONDS)
+        request._awaiting_count = count
     return count
+
+
+def know_awaiting(request, count: int) -> None:
+    """A view that has just counted them itself (My games) saves the lookup."""
+    request._awaiting_count = count
 
 
 def forget(user_ids: Iterable[int | None]) -> None:

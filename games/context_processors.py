@@ -6,4 +6,4 @@ def awaiting(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"awaiting_count": awaiting_count(user)}
+    return {"awaiting_count": awaiting_count(request)}

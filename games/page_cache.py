@@ -86,25 +86,18 @@ def page(
     facts: tuple,
     template: str,
     context: Callable[[], dict],
-    *,
-    awaiting: int | None = None,
 ) -> str:
     """The whole page ``template`` (site header included) for ``request.user``.
 
     ``facts``: everything the page shows besides the header, as plain values;
-    ``context``: builds the template's context, called only when not cached;
-    ``awaiting``: the header's count of games awaiting the viewer, if the view knows it."""
+    ``context``: builds the template's context, called only when not cached."""
     user = request.user
-    if user.is_authenticated and awaiting is None:
-        awaiting = awaiting_count(user)
-    header = (user.name, awaiting) if user.is_authenticated else ()
+    header = (user.name, awaiting_count(request)) if user.is_authenticated else ()
     fresh = len(messages.get_messages(request)) > 0
     key = None if fresh else _key(name, user, (facts, header))
 
     def render():
         values = {**context(), "csrf_token": CSRF_PLACEHOLDER}
-        if awaiting is not None:
-            values["awaiting_count"] = awaiting
         return render_to_string(template, values, request)
 
     return _with_token(request, _cached(key, render))
@@ -115,7 +108,6 @@ def page(
 
 def table_facts(game: Game, seats: list[Seat]) -> tuple:
     return (
-        game.pk,
         row(game),
         tuple(
             (row(s), s.user.username, s.user.display_name, s.user.on_vacation) if s.user else row(s)

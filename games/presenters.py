@@ -189,12 +189,13 @@ class Player:
 
 @dataclass(frozen=True)
 class ListedSeat:
-    """One of a player's games as My games lists it (plain values, no model rows:
-    the list is drawn afresh whenever any of the player's games changes)."""
+    """One of a player's games as My games and the games-in-play pages list it (plain
+    values, no model rows: My games is drawn afresh whenever any of them changes)."""
 
     pk: int
     game_id: int
     title: str
+    is_due: bool
     deadline: datetime | None  # the seat's, while it is due
     game_deadline: datetime | None  # the earliest of the game's due seats
     finished_at: datetime | None
@@ -211,6 +212,7 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
         Seat.objects.filter(pk__in=seat_pks, user=user).values_list(
             "pk",
             "game_id",
+            "is_due",
             "deadline",
             "is_winner",
             "rank",
@@ -240,6 +242,7 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
             pk=r.pk,
             game_id=r.game_id,
             title=get_engine(r.game__engine).title,
+            is_due=r.is_due,
             deadline=r.deadline,
             game_deadline=r.game__deadline,
             finished_at=r.game__finished_at,

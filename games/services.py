@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import awaiting, clocks, computer, signals
+from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
 from games.replay import game_states, load_state
@@ -77,8 +78,12 @@ def _locked_open(game_id: int) -> Game:
     return game
 
 
-def _seat_of(game: Game, user: User) -> Seat:
-    seat = game.seats.filter(user=user).first()
+def _seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
+    """``user``'s seat, from ``seats`` if the caller loaded them."""
+    if seats is None:
+        seat = game.seats.filter(user=user).first()
+    else:
+        seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
         raise GameError("You are not playing in this game.")
     return seat
@@ -221,13 +226,6 @@ def _abort_unstarted(game: Game, reason: str) -> Game:
 game_leave = invitation_decline
 
 
-def games_awaiting(user: User) -> int:
-    """Running games in which it is ``user``'s move (uses the ``seat_due_by_user`` index)."""
-    return Seat.objects.filter(
-        user=user, is_due=True, status=SeatStatus.PLAYING, game__status=GameStatus.ACTIVE
-    ).count()
-
-
 def check_not_overloaded(user: User) -> None:
     """Abandoned games must not pile up: a full queue of turns blocks new games."""
     limit = settings.MAX_GAMES_AWAITING
@@ -321,9 +319,7 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     if game.status != GameStatus.ACTIVE:
         raise GameError("This game is not in play.")
     seats = list(game.seats.select_related("user").order_by("index"))
-    seat = next((s for s in seats if s.user_id == user.pk), None)
-    if seat is None:
-        raise GameError("You are not playing in this game.")
+    seat = _seat_of(game, user, seats)
     if expected_version != game.version:
         already = Move.objects.filter(game=game, ply=expected_version + 1, seat=seat.index).first()
         if already is not None and _same_action(game, already, action):

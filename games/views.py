@@ -17,6 +17,7 @@ from django_htmx.http import HttpResponseStopPolling
 
 from accounts.models import User
 from games import page_cache, services
+from games.awaiting import know_awaiting
 from games.engines import ENGINES, IllegalAction
 from games.forms import ActionForm, NewGameForm
 from games.models import Game, GameStatus, Move, Seat
@@ -26,13 +27,22 @@ from games.replay import game_states
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
 
 
+def _require_visible(is_public: bool, seated) -> None:
+    """Public games are open to anyone; a private one only to its players.
+    ``seated``: whether the viewer plays in it (a callable, asked only if private)."""
+    if not is_public and not seated():
+        raise Http404("No such game.")
+
+
+def _plays_in(request, game_id: int) -> bool:
+    user = request.user
+    return user.is_authenticated and Seat.objects.filter(game_id=game_id, user=user).exists()
+
+
 def _visible_game(request, game_id: int) -> Game:
-    """The game if the viewer may look at it: public games, or private ones they play."""
+    """The game if the viewer may look at it."""
     game = get_object_or_404(Game, pk=game_id)
-    if not game.is_public:
-        user = request.user
-        if not user.is_authenticated or not game.seats.filter(user=user).exists():
-            raise Http404("No such game.")
+    _require_visible(game.is_public, lambda: _plays_in(request, game_id))
     return game
 
 
@@ -125,26 +135,22 @@ def my_games(request):
             "finished": [by_pk[pk] for pk in recent],
         }
 
-    html = page_cache.page(
-        request, "my_games", tuple(current), "games/my_games.html", context, awaiting=len(due)
-    )
+    know_awaiting(request, len(due))  # the header's count: just counted here
+    html = page_cache.page(request, "my_games", tuple(current), "games/my_games.html", context)
     return HttpResponse(html)
-
-
-def _name_others(user, seats) -> None:
-    for seat in seats:
-        # The other players, from the prefetched seats (no query per game).
-        seat.others = [s for s in seat.game.seats.all() if s.user_id != user.pk]
 
 
 @login_required
 def active_games(request):
     """Every game of mine in play, a page at a time."""
-    seats = _seats_with_games(
+    seats = (
         Seat.objects.filter(user=request.user, game__status=GameStatus.ACTIVE)
-    ).order_by("-is_due", "deadline", "game__deadline", "-game__started_at")
+        .order_by("-is_due", "deadline", "game__deadline", "-game__started_at")
+        .values_list("pk", flat=True)
+    )
     page = Paginator(seats, 50).get_page(request.GET.get("page"))
-    _name_others(request.user, page.object_list)
+    listed = listed_seats(request.user, list(page.object_list))
+    page.object_list = [listed[pk] for pk in page.object_list if pk in listed]
     return render(request, "games/active.html", {"page_obj": page})
 
 
@@ -285,10 +291,10 @@ def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
             seat.game = game
     else:
         game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
-    if not game.is_public:
-        user = request.user
-        if not user.is_authenticated or not any(s.user_id == user.pk for s in seats):
-            raise Http404("No such game.")
+    user = request.user
+    _require_visible(
+        game.is_public, lambda: user.is_authenticated and any(s.user_id == user.pk for s in seats)
+    )
     return game, seats
 
 
@@ -341,8 +347,7 @@ def game_poll(request, game_id: int):
     )
     if row is None:
         raise Http404("No such game.")
-    if not row["is_public"]:
-        _visible_game(request, game_id)
+    _require_visible(row["is_public"], lambda: _plays_in(request, game_id))
     unchanged = (row["version"], row["taken_back"]) == (seen, seen_taken_back)
     if unchanged and row["status"] == GameStatus.ACTIVE:
         return HttpResponse(status=204)

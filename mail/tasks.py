@@ -16,6 +16,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import EmailPreference, User
+from games.awaiting import awaiting_seats
 from games.models import GameStatus, Seat, SeatStatus
 
 from . import compose, outbox
@@ -62,9 +63,7 @@ def skip_reason(row: Notification, user: User) -> str:
 
 def awaiting_sections(user: User) -> list[compose.GameSection]:
     seats = (
-        Seat.objects.filter(
-            user=user, is_due=True, status=SeatStatus.PLAYING, game__status=GameStatus.ACTIVE
-        )
+        awaiting_seats(user)
         .select_related("game")
         .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
     )
