@@ -1,27 +1,120 @@
-"""Server-rendered SVG boards, one module per game (``games.boards.<engine name>``).
+"""Server-rendered SVG boards and turn guides, one module per game
+(``games.boards.<engine name>``).
 
-Pure Python like the engines. Each module exposes::
+Pure Python like the engines. Each module exposes two functions.
 
-    render_svg(view: dict, *, seat: int | None, actions: Sequence[str] = (),
-               selected: str | None = None) -> str
+``render_svg(view, *, seat, actions=(), selected=None) -> str``
+    ``view`` is the engine's ``view(state, seat)``; ``actions`` are the legal actions
+    of the viewer (empty when it is not their turn or for a spectator). The result is
+    one self-contained ``<svg>`` element (viewBox, ``role="img"``, a ``<title>``),
+    drawn only from ``view`` so it can never show a secret the viewer may not see.
 
-``view`` is the engine's ``view(state, seat)``; ``actions`` are the legal actions of
-the viewer (empty when it is not their turn or for a spectator). The result is one
-self-contained ``<svg>`` element (viewBox, ``role="img"``, a ``<title>``), drawn only
-from ``view`` so it can never show a secret the viewer may not see. Coordinates and
-names used by the notation are labelled on the board.
+``guide(view, *, seat, actions=(), selected=None) -> Guide``
+    The same turn in words, for the page around the board: what the player is to do
+    now, the choices as a two-step list (a piece, then its target) that works without
+    the board, the buttons for actions the board has no spot for, and the legend.
 
 Playing by clicking: an element the viewer can click carries either
 ``data-select="TOKEN"`` (pick a piece; the page re-renders with ``selected=TOKEN``
 and the targets light up) or ``data-action="NOTATION"`` (play that exact legal
-action). An unknown ``selected`` token is ignored. The page wires these attributes
-to htmx; the renderer knows nothing of URLs.
+action). The page wires these attributes to htmx; the renderer knows nothing of URLs.
+
+The contract between the two (checked for every game by
+``tests/boards/test_contract.py``):
+
+- every ``data-select`` token on the board is the ``token`` of one of the guide's
+  ``choices``, and only those tokens are accepted as ``selected`` (anything else is
+  ignored, so the page validates ``?select=`` with :func:`selectable` before it
+  caches anything);
+- every ``data-action`` on the board is a legal action;
+- every legal action is reachable from the guide: a target of a choice or a button
+  (so keyboard and screen-reader players can play every move without the board).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+# The section ids of each game's rules page that a guide may point to with
+# ``rules_anchor`` ("What can I do now?"). The rules pages must carry every one.
+RULES_ANCHORS: dict[str, tuple[str, ...]] = {
+    "triad": ("goal", "setup", "turn", "no-move", "triads", "end", "tripost"),
+    "trias": (
+        "goal", "setup", "place", "card", "drift", "actions", "scoring", "end", "tripost",
+    ),
+    "tritarea": (
+        "goal", "setup", "lead", "sell", "trick", "build", "extra", "computer", "scoring",
+        "end", "tripost",
+    ),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Target:
+    """One legal action in words: ``label`` says what it does ("Move to c4, turning
+    it to III"); ``note`` anything the player should weigh ("costs 3 of your 4
+    actions", "optional")."""
+
+    action: str
+    label: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A piece or place the player can pick (the board's ``data-select`` token) and
+    what can then be done with it."""
+
+    token: str
+    label: str
+    targets: tuple[Target, ...]
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    """One line of the board's legend: a CSS colour swatch and what it means."""
+
+    swatch: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Guide:
+    """What the page says around the board for one viewer.
+
+    ``prompt``: what to do now, one short sentence ("Drift a tile, or skip it."),
+    empty when the viewer has no actions (the page then says whom it waits for);
+    ``detail``: what else matters now ("3 of 4 actions left."), may be empty;
+    ``acting_for``: when the viewer decides for another seat (a computer seat in
+    Tri*T*Area), that seat's name in words ("Orange (computer)"), else empty;
+    ``rules_anchor``: one of ``RULES_ANCHORS[game]``, the rules section for this step;
+    ``choices``: the two-step list, in board order; ``buttons``: one-step actions;
+    ``legend``: the board's legend (may be empty for a self-explaining board).
+    """
+
+    prompt: str
+    detail: str = ""
+    acting_for: str = ""
+    rules_anchor: str = ""
+    choices: tuple[Choice, ...] = ()
+    buttons: tuple[Target, ...] = ()
+    legend: tuple[LegendItem, ...] = ()
+
+    def reachable(self) -> set[str]:
+        """Every action the guide offers."""
+        found = {t.action for t in self.buttons}
+        for choice in self.choices:
+            found.update(t.action for t in choice.targets)
+        return found
+
+    def choice(self, token: str | None) -> Choice | None:
+        return next((c for c in self.choices if c.token == token), None)
+
+
+def _module(game: str):
+    return importlib.import_module(f"{__name__}.{game}")
 
 
 def render_svg(
@@ -33,5 +126,21 @@ def render_svg(
     selected: str | None = None,
 ) -> str:
     """Render the board of engine ``game`` through its module in this package."""
-    module = importlib.import_module(f"{__name__}.{game}")
-    return module.render_svg(view, seat=seat, actions=actions, selected=selected)
+    return _module(game).render_svg(view, seat=seat, actions=actions, selected=selected)
+
+
+def guide(
+    game: str,
+    view: dict,
+    *,
+    seat: int | None,
+    actions: Sequence[str] = (),
+    selected: str | None = None,
+) -> Guide:
+    """The turn guide of engine ``game`` for this viewer."""
+    return _module(game).guide(view, seat=seat, actions=actions, selected=selected)
+
+
+def selectable(game: str, view: dict, *, seat: int | None, actions: Sequence[str]) -> set[str]:
+    """The ``selected`` tokens that mean something now (validate ``?select=`` with it)."""
+    return {c.token for c in guide(game, view, seat=seat, actions=actions).choices}

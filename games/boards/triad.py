@@ -22,6 +22,8 @@ import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from games.boards import Choice, Guide, LegendItem, Target
+
 SIZE = 6
 CELL = 60
 MARGIN = 28
@@ -227,3 +229,84 @@ def render_svg(
     )
     out.append("</svg>")
     return "\n".join(out)
+
+
+# --- the turn in words (contract in games.boards) ------------------------------------
+
+_TURN_ACTION = re.compile(r"^([a-f][1-6])=([123])$")
+
+
+def _target(action: str, board: dict) -> tuple[str, Target]:
+    """The die an action moves and the action in words."""
+    if m := _PATH_ACTION.match(action):
+        frm, to, value = m.group(1), m.group(2), m.group(3)
+        if value:
+            return frm, Target(action, f"Move to {to}, turning it to {ROMAN[int(value[1:])]}")
+        current = ROMAN.get(int(board.get(frm, {}).get("value", 0)), "?")
+        return frm, Target(
+            action, f"Move to {to} without turning it (stays {current})", "no normal move exists"
+        )
+    m = _TURN_ACTION.match(action)
+    assert m, action
+    return m.group(1), Target(
+        action, f"Turn it to {ROMAN[int(m.group(2))]} without moving", "no normal move exists"
+    )
+
+
+def guide(
+    view: dict,
+    *,
+    seat: int | None,
+    actions: Sequence[str] = (),
+    selected: str | None = None,
+) -> Guide:
+    board: dict = view.get("board") or {}
+    legend = (
+        LegendItem("#262626", "Black's dice"),
+        LegendItem("#f7f3e8", "White's dice"),
+        LegendItem("#f3e36b", "The last move: where a die left and where it landed"),
+        LegendItem("#1f6feb", "Where the die you picked can go"),
+    )
+    if not actions:
+        return Guide(prompt="", rules_anchor="turn", legend=legend)
+    removals = [a for a in actions if _REMOVE_ACTION.match(a)]
+    if removals:
+        buttons = []
+        for action in removals:
+            cell = action[2:]
+            value = ROMAN.get(int(board.get(cell, {}).get("value", 0)), "?")
+            buttons.append(Target(action, f"Remove your {value} on {cell}"))
+        return Guide(
+            prompt="Your move made a Triad: choose which of your dice in it to remove.",
+            detail="Tap one of the dice ringed in red, or choose below.",
+            rules_anchor="triads",
+            buttons=tuple(buttons),
+            legend=legend,
+        )
+    by_die: dict[str, list[Target]] = {}
+    for action in actions:
+        die, target = _target(action, board)
+        by_die.setdefault(die, []).append(target)
+    choices = []
+    for cell in sorted(by_die, key=lambda c: (c[1], c[0])):
+        value = ROMAN.get(int(board.get(cell, {}).get("value", 0)), "?")
+        choices.append(Choice(cell, f"Your {value} on {cell}", tuple(by_die[cell])))
+    normal = any(_PATH_ACTION.match(a) and "=" in a for a in actions)
+    if normal:
+        prompt = "Move one of your dice: pick a die, then the square it moves to."
+        detail = "A die moves as far as the value it turns to (I, II or III)."
+        anchor = "turn"
+    else:
+        prompt = (
+            "None of your dice can make a normal move: move one without turning it, "
+            "or turn one in place."
+        )
+        detail = ""
+        anchor = "no-move"
+    return Guide(
+        prompt=prompt,
+        detail=detail,
+        rules_anchor=anchor,
+        choices=tuple(choices),
+        legend=legend,
+    )

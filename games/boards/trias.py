@@ -26,6 +26,8 @@ import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from games.boards import Choice, Guide, LegendItem, Target
+
 SIZE = 30  # hex radius in SVG units
 SQ3 = math.sqrt(3)
 LANDSCAPE_FILL = {"M": "#9a8a78", "S": "#c8cf6a", "W": "#2e6a3a", "P": "#eef6fb"}
@@ -307,3 +309,42 @@ def render_svg(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+# --- the turn in words (contract in games.boards) ------------------------------------
+
+
+def guide(
+    view: dict,
+    *,
+    seat: int | None,
+    actions: Sequence[str] = (),
+    selected: str | None = None,
+) -> Guide:
+    """Interim: the board's choices, labelled by notation (to be worded)."""
+    legend = tuple(
+        LegendItem(LANDSCAPE_FILL[k], LANDSCAPE_NAME[k]) for k in ("M", "S", "W", "P")
+    )
+    if not actions:
+        return Guide(prompt="", legend=legend)
+    drifts, moves, plus, _ = _clickable(actions)
+    choices = []
+    offered: set[str] = set()
+    for frm, targets in drifts.items():
+        choices.append(
+            Choice(f"d:{frm}", f"Tile {frm}", tuple(Target(a, a) for a in targets.values()))
+        )
+    for frm, targets in moves.items():
+        extra = [plus[frm]] if frm in plus else []
+        offered.update(extra)
+        choices.append(
+            Choice(
+                f"m:{frm}",
+                f"Herds on {frm}",
+                tuple(Target(a, a) for a in [*targets.values(), *extra]),
+            )
+        )
+    for choice in choices:
+        offered.update(t.action for t in choice.targets)
+    buttons = tuple(Target(a, a) for a in actions if a not in offered)
+    return Guide(prompt="Your turn.", choices=tuple(choices), buttons=buttons, legend=legend)

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from games.boards import Choice, Guide, Target
+
 CELL = 84
 GRID_X = 36
 GRID_Y = 36
@@ -310,3 +312,36 @@ def render_svg(
     parts += _hand(view, seat, actions, selected, hand_top)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+# --- the turn in words (contract in games.boards) ------------------------------------
+
+
+def guide(
+    view: dict,
+    *,
+    seat: int | None,
+    actions: Sequence[str] = (),
+    selected: str | None = None,
+) -> Guide:
+    """Interim: the board's choices, labelled by notation (to be worded)."""
+    if not actions:
+        return Guide(prompt="")
+    choices = []
+    offered: set[str] = set()
+    doubles = {a.split()[1] for a in actions if a.startswith("b ") and len(a.split()) == 3}
+    for name in sorted(doubles):
+        targets = tuple(Target(a, a) for a in (f"b {name}", f"b {name} {name}") if a in actions)
+        choices.append(Choice(f"sq:{name}", f"Square {name}", targets))
+    by_card: dict[str, list[str]] = {}
+    for action in actions:
+        verb, _, arg = action.partition(" ")
+        if verb in ("p", "lead") and arg:
+            by_card.setdefault(arg.partition("=")[0], []).append(action)
+    for card, options in by_card.items():
+        if len(options) > 1:
+            choices.append(Choice(f"card:{card}", card, tuple(Target(a, a) for a in options)))
+    for choice in choices:
+        offered.update(t.action for t in choice.targets)
+    buttons = tuple(Target(a, a) for a in actions if a not in offered)
+    return Guide(prompt="Your turn.", choices=tuple(choices), buttons=buttons)

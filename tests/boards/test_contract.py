@@ -1,0 +1,71 @@
+"""The board/guide contract of :mod:`games.boards`, for every game and player count.
+
+Random games are played to the end; at each step, for the seat to move, the board
+and the guide are drawn unselected and with each choice selected, and checked: the
+board's clickable parts are guide choices and legal actions, and the guide offers
+every legal action (so a player who cannot use the board can still play any move).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from games import boards
+from games.engines import ENGINES
+
+CASES = [
+    pytest.param(name, n, id=f"{name}-{n}p")
+    for name, engine in ENGINES.items()
+    for n in range(engine.min_players, engine.max_players + 1)
+]
+SELECT = re.compile(r'data-select="([^"]*)"')
+ACTION = re.compile(r'data-action="([^"]*)"')
+STEPS_CHECKED = 60  # positions per game, spread over the whole game
+
+
+def _unescape(value: str) -> str:
+    return value.replace("&gt;", ">").replace("&lt;", "<").replace("&amp;", "&")
+
+
+def _check(name: str, view: dict, seat: int, actions: list[str]) -> None:
+    guide = boards.guide(name, view, seat=seat, actions=actions)
+    assert guide.reachable() == set(actions), "every legal action, and only those"
+    assert guide.prompt, "a turn always says what to do"
+    assert guide.rules_anchor in (*boards.RULES_ANCHORS[name], "")
+    tokens = {c.token for c in guide.choices}
+    assert len(tokens) == len(guide.choices), "choice tokens are unique"
+    for selected in [None, *sorted(tokens)]:
+        svg = boards.render_svg(name, view, seat=seat, actions=actions, selected=selected)
+        assert {_unescape(t) for t in SELECT.findall(svg)} <= tokens
+        assert {_unescape(a) for a in ACTION.findall(svg)} <= set(actions)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_board_and_its_guide_offer_exactly_the_legal_actions(name, players):
+    engine = ENGINES[name]
+    rng = random.Random(f"contract-{name}-{players}")
+    for game_no in range(2):
+        state = engine.new_game(players, 9_000 + game_no)
+        plies = []
+        while engine.outcome(state) is None and len(plies) < 5_000:
+            seat = engine.to_move(state)[0]
+            actions = engine.legal_actions(state, seat)
+            plies.append((state, seat, actions))
+            state = engine.apply(state, seat, rng.choice(actions))
+        step = max(1, len(plies) // STEPS_CHECKED)
+        for state, seat, actions in plies[::step]:
+            _check(name, engine.view(state, seat), seat, actions)
+
+
+def test_an_unknown_selection_is_not_selectable():
+    engine = ENGINES["triad"]
+    state = engine.new_game(2, 1)
+    seat = engine.to_move(state)[0]
+    actions = engine.legal_actions(state, seat)
+    view = engine.view(state, seat)
+    tokens = boards.selectable("triad", view, seat=seat, actions=actions)
+    assert tokens and "zz" not in tokens
+    assert all(re.fullmatch(r"[a-f][1-6]", t) for t in tokens)
