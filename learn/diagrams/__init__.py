@@ -13,10 +13,33 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
+import re
 from dataclasses import dataclass, field
 
 from games import boards
 from games.engines import IllegalAction, get_engine
+
+# A diagram is shown at least this wide (CSS px) so that its smallest text stays at
+# 12 px: a narrow screen scrolls it inside its box rather than shrinking it unreadably.
+PHONE_WIDTH = 358  # the content width at 390 px
+FIT_STEP = 16
+FIT_MAX = 1392
+_VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"')
+_FONT = re.compile(r'font-size="([\d.]+)"')
+
+
+def fit_class(svg: str) -> str:
+    """``fit-N``: the CSS class that keeps ``svg`` at least N px wide (its smallest
+    text at 12 px), or "" when it is legible at phone width anyway."""
+    box = _VIEWBOX.search(svg)
+    sizes = [float(s) for s in _FONT.findall(svg)]
+    if not box or not sizes or min(sizes) <= 0:
+        return ""
+    needed = float(box.group(1)) * 12 / min(sizes)
+    if needed <= PHONE_WIDTH:
+        return ""
+    return f"fit-{min(FIT_MAX, math.ceil(needed / FIT_STEP) * FIT_STEP)}"
 
 
 @dataclass(frozen=True)
@@ -37,6 +60,10 @@ class Diagram:
         return boards.render_svg(
             self.game, self.view, seat=self.seat, actions=self.actions, selected=self.selected
         )
+
+    @property
+    def fit(self) -> str:
+        return fit_class(self.svg)
 
 
 def showing(game: str, state, seat: int, action: str, **figures) -> Diagram:

@@ -292,10 +292,42 @@ def computer() -> Diagram:
 
 
 def start() -> Diagram:
+    from games.engines.tritarea.board import AREA_SQUARES, BONUS_SQUARES, SQUARES
+
     state = tt.new_game(4, seed=3)
-    return Diagram("tritarea", state, state.leader, tuple(tt.legal_actions(state, state.leader)),
-                   figures={"cards": len(state.hands[state.leader]),
-                            "blocks": state.blocks[state.leader]})  # fmt: skip
+    areas = []
+    for letter, (name, colour, first, second) in AREAS.items():
+        squares = [SQUARES[i] for i in AREA_SQUARES[letter]]
+        bonus = [(sq, BONUS_SQUARES[sq]) for sq in squares if sq in BONUS_SQUARES]
+        areas.append(
+            {
+                "letter": letter,
+                "name": name,
+                "colour": colour,
+                "first": first,
+                "second": second,
+                "squares": squares,
+                "bonus_square": bonus[0][0] if bonus else "",
+                "bonus": bonus[0][1] if bonus else 0,
+            }
+        )
+    rounds = [
+        {"round": n, "cards": cards, "blocks": blocks, "fives": fives}
+        for n, (cards, blocks, fives) in rules.ROUNDS.items()
+    ]
+    return Diagram(
+        "tritarea",
+        state,
+        state.leader,
+        tuple(tt.legal_actions(state, state.leader)),
+        figures={
+            "cards": len(state.hands[state.leader]),
+            "blocks": state.blocks[state.leader],
+            "areas": areas,
+            "rounds": rounds,
+            "colour": COLOURS[state.leader],
+        },
+    )
 
 
 def diagrams() -> dict[str, Diagram]:
