@@ -27,7 +27,9 @@ def figure(html: str, fig_id: str) -> str:
     match = re.search(rf'<figure class="diagram" id="{fig_id}">(.*?)</figure>', html, re.S)
     assert match, fig_id
     block = match.group(1)
-    alt = re.search(r'class="diagram-art[^"]*" role="img" aria-label="([^"]*)"', block).group(1)
+    alt = re.search(
+        r'class="diagram-art[^"]*"(?: tabindex="0")? role="img" aria-label="([^"]*)"', block
+    ).group(1)
     caption = re.search(r"<figcaption>(.*?)</figcaption>", block, re.S).group(1)
     text = re.sub(r"<[^>]+>", "", caption)
     return " ".join(unescape(alt + " " + text).split())
