@@ -24,6 +24,7 @@ from games.engines import IllegalAction, get_engine
 # 12 px: a narrow screen scrolls it inside its box rather than shrinking it unreadably.
 PHONE_WIDTH = 358  # the content width at 390 px
 FIT_STEP = 16
+PAIR_COLUMN = 470
 FIT_MAX = 1392
 _VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"')
 _FONT = re.compile(r'font-size="([\d.]+)"')
@@ -64,6 +65,12 @@ class Diagram:
     @property
     def fit(self) -> str:
         return fit_class(self.svg)
+
+    @property
+    def wide(self) -> bool:
+        """Too wide to stand beside another diagram (a column is about 470 px)."""
+        fit = self.fit
+        return bool(fit) and int(fit.removeprefix("fit-")) > PAIR_COLUMN
 
 
 def showing(game: str, state, seat: int, action: str, **figures) -> Diagram:

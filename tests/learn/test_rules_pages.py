@@ -24,7 +24,7 @@ def page(engine: str) -> str:
 
 def figure(html: str, fig_id: str) -> str:
     """The text of the figure with id ``fig_id`` (caption and text alternative)."""
-    match = re.search(rf'<figure class="diagram" id="{fig_id}">(.*?)</figure>', html, re.S)
+    match = re.search(rf'<figure class="diagram[^"]*" id="{fig_id}">(.*?)</figure>', html, re.S)
     assert match, fig_id
     block = match.group(1)
     alt = re.search(
