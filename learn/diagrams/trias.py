@@ -96,6 +96,7 @@ def example_2() -> dict[str, Diagram]:
                 "points": _points(state, after),
                 "tiles": len(after.scored),
                 "herds": _herds_on(after, after.scored),
+                "scored": [f"{q},{r}" for q, r in after.scored],
                 "masses": len(after.board.masses),
             },
         )
