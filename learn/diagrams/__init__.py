@@ -62,7 +62,7 @@ class Diagram:
             self.game, self.view, seat=self.seat, actions=self.actions, selected=self.selected
         )
 
-    @property
+    @functools.cached_property
     def fit(self) -> str:
         return fit_class(self.svg)
 
