@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Max, Prefetch
+from django.db.models import F, Max, Prefetch
 
 from games.models import Controller, Game, GameStatus, Seat, seat_name
 
@@ -54,7 +54,8 @@ def games_in_play(*, engine: str | None = None):
     return (
         games.defer("state", "options")
         .annotate(last_move_at=Max("moves__created_at"))
-        .order_by("-last_move_at", "-started_at", "-pk")
+        # Games without a move yet last, on every database (PostgreSQL sorts NULL first).
+        .order_by(F("last_move_at").desc(nulls_last=True), "-started_at", "-pk")
         .prefetch_related(Prefetch("seats", queryset=_SEATS.order_by("index")))
     )
 
