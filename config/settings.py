@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.sites",  # allauth names the site in its emails: SITE_NAME, SITE_URL
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
@@ -69,7 +70,9 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "mail",
+    "learn",
 ]
+SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -185,6 +188,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Served at the site's root (/favicon.ico), where browsers look without being told.
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

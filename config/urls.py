@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("learn.urls")),
     path("", include("mail.urls")),
     path("", include("games.moderation_urls")),
     path("anymail/", include("anymail.urls")),

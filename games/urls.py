@@ -6,7 +6,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("lobby/", views.lobby, name="lobby"),
     path("games/active/", views.active_games, name="active_games"),
-    path("help/<str:engine>/", views.game_help, name="game_help"),
     path("games/new/", views.game_new, name="game_new"),
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
     path("games/<int:game_id>/live", views.game_live, name="game_live"),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -18,7 +16,7 @@ from django_htmx.http import HttpResponseStopPolling
 from accounts.models import User
 from games import page_cache, services
 from games.awaiting import know_awaiting
-from games.engines import ENGINES, IllegalAction
+from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
 from games.models import Game, GameStatus, Move, Seat
 from games.presenters import build_game_page, listed_seats, viewer_seat
@@ -172,23 +170,6 @@ def history(request, username: str):
     if not (request.user.is_authenticated and request.user == player):
         seats = seats.filter(game__is_public=True)
     return render(request, "games/history.html", {"player": player, "seats": seats[:200]})
-
-
-def game_help(request, engine: str):
-    """A game's notation (its engine's documentation) and the site's own rulings."""
-    try:
-        module = ENGINES[engine]
-    except KeyError:
-        raise Http404("No such game.") from None
-    return render(
-        request,
-        "games/help.html",
-        {
-            "engine": module,
-            "notation": inspect.cleandoc(module.__doc__ or ""),
-            "site_rules": getattr(module, "SITE_RULES", ()),
-        },
-    )
 
 
 # --- creating and joining ------------------------------------------------------------

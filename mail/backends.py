@@ -31,3 +31,41 @@ class JsonLinesBackend(BaseEmailBackend):
             sink.flush()
             fcntl.flock(sink, fcntl.LOCK_UN)
         return len(email_messages)
+
+
+class TerminalBackend(BaseEmailBackend):
+    """``bin/serve``'s backend: each email printed readably to the process's real
+    standard output (the terminal), from the web server and from the Celery worker.
+
+    Celery replaces ``sys.stdout`` with a logger (to the worker's log file); this
+    writes to ``sys.__stdout__`` so turn, reminder and result emails still show in the
+    terminal. Only the plain-text part is printed; HTML versions and pictures are
+    named, not dumped."""
+
+    def send_messages(self, email_messages) -> int:
+        import sys
+
+        stream = sys.__stdout__
+        for message in email_messages:
+            extras = []
+            if getattr(message, "alternatives", None):
+                extras.append("an HTML version")
+            if message.attachments:
+                extras.append(f"{len(message.attachments)} attachment(s)")
+            lines = [
+                "",
+                "=" * 72,
+                f"Email to {', '.join(message.to)}",
+                f"From: {message.from_email}",
+                f"Subject: {message.subject}",
+            ]
+            reply_to = getattr(message, "reply_to", None)
+            if reply_to:
+                lines.append(f"Reply-To: {', '.join(reply_to)}")
+            lines += ["-" * 72, message.body.rstrip()]
+            if extras:
+                lines.append(f"[also: {', '.join(extras)}]")
+            lines.append("=" * 72)
+            stream.write("\n".join(lines) + "\n")
+        stream.flush()
+        return len(email_messages)

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class LearnConfig(AppConfig):
+    """Learning to play: rules pages with drawn examples, the front page, games to watch.
+
+    Imports ``games`` (engines, boards, models); ``games`` never imports it."""
+
+    name = "learn"
+    verbose_name = "Learning to play"

@@ -1,0 +1,102 @@
+"""The rules pages' diagrams: positions built in code through the engines, drawn by
+the game's own board code (``games.boards.render_svg``), so a diagram can never
+disagree with what the game page shows.
+
+Each game's module (``learn.diagrams.<engine>``) has ``diagrams() -> dict[str,
+Diagram]``. A diagram keeps its engine state; ``figures`` are the numbers the page
+states about it (points, herds, ranks), computed from the engine when the page is
+built, never typed into a template. Captions and text alternatives are written in
+the templates, in words, around those figures.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import math
+import re
+from dataclasses import dataclass, field
+
+from games import boards
+from games.engines import IllegalAction, get_engine
+
+# A diagram is shown at least this wide (CSS px) so that its smallest text stays at
+# 12 px: a narrow screen scrolls it inside its box rather than shrinking it unreadably.
+PHONE_WIDTH = 358  # the content width at 390 px
+FIT_STEP = 16
+PAIR_COLUMN = 470
+FIT_MAX = 1392
+_VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"')
+_FONT = re.compile(r'font-size="([\d.]+)"')
+
+
+def fit_class(svg: str) -> str:
+    """``fit-N``: the CSS class that keeps ``svg`` at least N px wide (its smallest
+    text at 12 px), or "" when it is legible at phone width anyway."""
+    box = _VIEWBOX.search(svg)
+    sizes = [float(s) for s in _FONT.findall(svg)]
+    if not box or not sizes or min(sizes) <= 0:
+        return ""
+    needed = float(box.group(1)) * 12 / min(sizes)
+    if needed <= PHONE_WIDTH:
+        return ""
+    return f"fit-{min(FIT_MAX, math.ceil(needed / FIT_STEP) * FIT_STEP)}"
+
+
+@dataclass(frozen=True)
+class Diagram:
+    game: str
+    state: object
+    seat: int | None = None
+    actions: tuple[str, ...] = ()
+    selected: str | None = None
+    figures: dict = field(default_factory=dict)
+
+    @functools.cached_property
+    def view(self) -> dict:
+        return get_engine(self.game).view(self.state, self.seat)
+
+    @functools.cached_property
+    def svg(self) -> str:
+        return boards.render_svg(
+            self.game, self.view, seat=self.seat, actions=self.actions, selected=self.selected
+        )
+
+    @functools.cached_property
+    def fit(self) -> str:
+        return fit_class(self.svg)
+
+    @property
+    def wide(self) -> bool:
+        """Too wide to stand beside another diagram (a column is about 470 px)."""
+        fit = self.fit
+        return bool(fit) and int(fit.removeprefix("fit-")) > PAIR_COLUMN
+
+
+def showing(game: str, state, seat: int, action: str, **figures) -> Diagram:
+    """``state`` with the piece that ``action`` moves picked, so the board lights up
+    every place that piece may go (the same two-step choice as on the game page)."""
+    engine = get_engine(game)
+    actions = tuple(engine.legal_actions(state, seat))
+    if action not in actions:
+        raise ValueError(f"{action!r} is not legal in this diagram's position")
+    view = engine.view(state, seat)
+    guide = boards.guide(game, view, seat=seat, actions=actions)
+    token = next((c.token for c in guide.choices if action in {t.action for t in c.targets}), None)
+    return Diagram(game, state, seat, actions, token, figures)
+
+
+def refusal(game: str, state, seat: int, action: str) -> str:
+    """The engine's own words for refusing ``action`` (a diagram of an illegal move)."""
+    try:
+        get_engine(game).apply(state, seat, action)
+    except IllegalAction as exc:
+        return str(exc)
+    raise ValueError(f"{action!r} is legal in this position")
+
+
+@functools.cache
+def for_game(game: str) -> dict[str, Diagram]:
+    """Every diagram of ``game``'s rules page (built once per process: pure functions
+    of the engine)."""
+    return importlib.import_module(f"{__name__}.{game}").diagrams()

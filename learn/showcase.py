@@ -1,0 +1,148 @@
+"""What the front page and the shared-link pictures show of each game: a sentence on
+how it plays, who it is for, how long it lasts, and a board drawn from a demo
+position (a new game played on by the seeded random bot through the engine)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from games import boards
+from games.engines import ENGINES
+from games.engines.bots import RandomBot
+from games.engines.trias.cards import deck1
+from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
+
+
+@dataclass(frozen=True)
+class GameCard:
+    engine: str
+    title: str
+    players: str
+    length: str
+    pitch: str
+    demo_moves: int  # actions the demo position is played on from a new game
+    demo_players: int
+    demo_seed: int
+
+    @property
+    def rules_url(self) -> str:
+        return reverse("game_help", args=[self.engine])
+
+
+def _player_range(engine: str) -> str:
+    module = ENGINES[engine]
+    if module.min_players == module.max_players:
+        return f"{module.min_players} players"
+    return f"{module.min_players}–{module.max_players} players"
+
+
+def _trias_turns() -> str:
+    # Every turn takes one card from the deck, and the game ends soon after the
+    # Meteorite, which lies in the small deck 2 below deck 1 (rulebook, Setup).
+    low = sum(deck1(5).values()) // 5
+    high = sum(deck1(2).values()) // 2
+    return f"about {low}–{high + 2} turns each, a few actions per turn"
+
+
+GAMES: dict[str, GameCard] = {
+    card.engine: card
+    for card in (
+        GameCard(
+            "trias",
+            "Trias",
+            _player_range("trias"),
+            _trias_turns(),
+            "The supercontinent breaks apart: drift tiles of land out to sea, move and "
+            "breed your herds, and hold the majority on the islands when the meteorite "
+            "strikes.",
+            demo_moves=60,
+            demo_players=3,
+            demo_seed=21,
+        ),
+        GameCard(
+            "triad",
+            "Triad",
+            _player_range("triad"),
+            "a few dozen moves each, one die per move",
+            "Turn a die to a new value and move it exactly that far; line up three dice "
+            "of both colours showing I, II and III, or three alike, to take one of yours "
+            "off. Remove three first to win.",
+            demo_moves=14,
+            demo_players=2,
+            demo_seed=8,
+        ),
+        GameCard(
+            "tritarea",
+            "Tri*T*Area",
+            f"{_player_range('tritarea')}, computer seats fill the table",
+            f"{LAST_ROUND} rounds of {TRICKS_PER_ROUND} tricks: a card each trick, and "
+            "blocks to place when you win the right to build",
+            "Developers bid plan cards for the right to build; stack blocks to top the "
+            "most buildings in each of four areas and own the tallest tower.",
+            demo_moves=40,
+            demo_players=2,
+            demo_seed=5,
+        ),
+    )
+}
+
+
+def options(engine: str) -> list[dict]:
+    """The engine's options as the new-game form offers them, for the rules page."""
+    out = []
+    for key, option in ENGINES[engine].options.items():
+        out.append(
+            {
+                "key": key,
+                "label": option.label,
+                "help": option.help,
+                "choices": [label for _value, label in option.choices],
+                "default": dict(option.choices).get(option.default, ""),
+                "players": ", ".join(map(str, option.players)),
+            }
+        )
+    return out
+
+
+@functools.cache
+def demo_state(engine: str):
+    """A new game of the card's player count played on ``demo_moves`` actions by the
+    seeded random bot (the same every time; built once per process)."""
+    card = GAMES[engine]
+    module = ENGINES[engine]
+    state = module.new_game(card.demo_players, card.demo_seed)
+    bot = RandomBot(card.demo_seed)
+    for _ in range(card.demo_moves):
+        movers = module.to_move(state)
+        if not movers:
+            break
+        state = module.apply(state, movers[0], bot.choose(module, state, movers[0]))
+    return state
+
+
+@functools.cache
+def demo_svg(engine: str) -> str:
+    """The demo position as a spectator sees it (no hand, no secrets)."""
+    view = ENGINES[engine].view(demo_state(engine), None)
+    return boards.render_svg(engine, view, seat=None)
+
+
+SOCIAL_DEFAULT = "trias"  # the front page's picture
+
+
+def social_png(name: str) -> bytes:
+    """The PNG of ``name``'s demo board (``KeyError`` if unknown); ``tripost`` is the
+    front page's. Rasterised by the mail pictures' code and cached with them."""
+    from mail.compose import svg_png
+
+    engine = SOCIAL_DEFAULT if name == "tripost" else name
+    if engine not in GAMES:
+        raise KeyError(name)
+    return svg_png(demo_svg(engine))
+
+
+def og_image_path(name: str) -> str:
+    return reverse("social_image", args=[name])

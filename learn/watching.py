@@ -1,0 +1,86 @@
+"""Public games in play, for anyone to watch (issue 15, "Watching").
+
+A row per game: the game, its players (who is to move), how many moves were made and
+when the last one was. Ratings come later from their own app: ``PlayerRow.rating``
+is where a player's rating goes (the page shows the column once any row has one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import F, Max, Prefetch
+
+from games.models import Controller, Game, GameStatus, Seat, seat_name
+
+PER_PAGE = 30
+
+_SEATS = Seat.objects.select_related("user").only(
+    "game_id", "index", "controller", "color", "is_due", "user__username", "user__display_name"
+)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    name: str
+    username: str | None  # for a link to the player's finished games
+    computer: bool
+    to_move: bool
+    rating: float | None = None  # filled by the ratings app when it exists
+
+
+@dataclass(frozen=True)
+class WatchRow:
+    game_id: int
+    engine: str
+    title: str
+    players: tuple[PlayerRow, ...]
+    moves: int
+    last_move_at: datetime | None
+    started_at: datetime | None
+
+    @property
+    def has_ratings(self) -> bool:
+        return any(p.rating is not None for p in self.players)
+
+
+def games_in_play(*, engine: str | None = None):
+    """Public games in play, the most recently moved first (games without a move yet by
+    their start). Lists draw no boards: the snapshots are not loaded."""
+    games = Game.objects.filter(status=GameStatus.ACTIVE, is_public=True)
+    if engine:
+        games = games.filter(engine=engine)
+    return (
+        games.defer("state", "options")
+        .annotate(last_move_at=Max("moves__created_at"))
+        # Games without a move yet last, on every database (PostgreSQL sorts NULL first).
+        .order_by(F("last_move_at").desc(nulls_last=True), "-started_at", "-pk")
+        .prefetch_related(Prefetch("seats", queryset=_SEATS.order_by("index")))
+    )
+
+
+def rows(games) -> list[WatchRow]:
+    out = []
+    for game in games:
+        players = tuple(
+            PlayerRow(
+                name=seat_name(seat.user.name if seat.user else None, seat.controller, seat.color),
+                username=seat.user.username if seat.user else None,
+                computer=seat.controller != Controller.HUMAN,
+                to_move=seat.is_due,
+            )
+            for seat in game.seats.all()
+        )
+        out.append(
+            WatchRow(
+                game_id=game.pk,
+                engine=game.engine,
+                title=game.title,
+                players=players,
+                moves=game.version,
+                last_move_at=game.last_move_at,
+                started_at=game.started_at,
+            )
+        )
+    return out

@@ -1,0 +1,212 @@
+"""The rules pages (issue 12): public, every "What can I do now?" anchor present, every
+diagram the board code's drawing of an engine position, and the rulebooks' worked
+examples stating the engine's numbers."""
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import boards
+from games.engines import ENGINES, get_engine
+from learn.diagrams import fit_class, for_game
+
+GAMES = sorted(ENGINES)
+
+
+def page(engine: str) -> str:
+    response = Client().get(reverse("game_help", args=[engine]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def figure(html: str, fig_id: str) -> str:
+    """The text of the figure with id ``fig_id`` (caption and text alternative)."""
+    match = re.search(rf'<figure class="diagram[^"]*" id="{fig_id}">(.*?)</figure>', html, re.S)
+    assert match, fig_id
+    block = match.group(1)
+    alt = re.search(
+        r'class="diagram-art[^"]*"(?: tabindex="0")? role="img" aria-label="([^"]*)"', block
+    ).group(1)
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", block, re.S).group(1)
+    text = re.sub(r"<[^>]+>", "", caption)
+    return " ".join(unescape(alt + " " + text).split())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("engine", GAMES)
+def test_the_rules_page_renders_signed_out_with_every_guide_anchor(engine):
+    html = page(engine)
+    assert f"How to play {get_engine(engine).title}" in unescape(html)
+    for anchor in boards.RULES_ANCHORS[engine]:
+        assert f'id="{anchor}"' in html, anchor
+    for rule in get_engine(engine).SITE_RULES:
+        assert rule in unescape(html)  # the engine's own site rulings, shown as such
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("engine", GAMES)
+def test_every_diagram_is_the_board_drawing_of_its_engine_position(engine):
+    html = page(engine)
+    built = for_game(engine)
+    module = get_engine(engine)
+    for name, diagram in built.items():
+        view = module.view(diagram.state, diagram.seat)
+        svg = boards.render_svg(
+            engine, view, seat=diagram.seat, actions=diagram.actions, selected=diagram.selected
+        )
+        assert svg in html, f"{engine} diagram {name} is not on the page"
+        assert list(diagram.actions) == [
+            a for a in module.legal_actions(diagram.state, diagram.seat) if a in diagram.actions
+        ], f"{engine} diagram {name} lights up an action that is not legal"
+    # Every drawing on the page is one of the diagrams (or none is drawn by hand).
+    assert html.count("<svg") == len(built)
+    assert html.count('role="img" aria-label=') >= len(built)  # a text alternative each
+
+
+@pytest.mark.django_db
+def test_rules_pages_old_address_redirects():
+    response = Client().get("/help/trias/")
+    assert response.status_code == 301
+    assert response["Location"] == reverse("game_help", args=["trias"])
+    assert Client().get("/rules/chess/").status_code == 404
+
+
+# --- Trias: rulebook Example 2 (interim scoring, cases A-E) and Example 3 (final scoring)
+
+
+@pytest.mark.django_db
+def test_trias_example_2_states_the_rulebooks_points():
+    """Rulebook, Scoring A, Example 2 (German edition's colours: Red lifts the tile)."""
+    d = for_game("trias")
+    assert d["ex2_a"].figures["points"] == {}  # A: joins the main land mass
+    assert d["ex2_b"].figures["tiles"] == 4  # B: a new land mass of 4 tiles
+    assert d["ex2_b"].figures["herds"] == {"Blue": 3, "Black": 3, "Purple": 2, "Red": 1}
+    assert d["ex2_b"].figures["points"] == {"Blue": 2, "Black": 2, "Purple": 1}
+    assert d["ex2_c"].figures["tiles"] == 3  # C: 3 tiles, Red twice, Purple once
+    assert d["ex2_c"].figures["points"] == {"Red": 2, "Purple": 1}
+    assert d["ex2_d"].figures["points"] == {}  # D: re-connection
+    assert d["ex2_e"].figures["points"] == {}  # E: merges with another land mass
+    assert "not farther from the South Pole" in d["ex2"].figures["refused"]
+    html = page("trias")
+    assert "a new land mass of 4 tiles" in figure(html, "fig-ex2-b")
+    assert "Points: Blue 2, Black 2, Purple 1" in figure(html, "fig-ex2-b")
+    assert "Points: Red 2, Purple 1" in figure(html, "fig-ex2-c")
+    assert "No scoring" in figure(html, "fig-ex2-a")
+    assert "No scoring" in figure(html, "fig-ex2-d")
+    assert "No scoring" in figure(html, "fig-ex2-e")
+
+
+@pytest.mark.django_db
+def test_trias_example_3_states_the_rulebooks_table():
+    """Rulebook, Scoring B, Example 3: per land mass A-H and the totals 19, 15, 15, 8."""
+    figures = for_game("trias")["ex3"].figures
+    assert figures["players"] == ["Red", "Purple", "Blue", "Black"]  # players 1-4
+    rulebook = {
+        "A": [3, 0, 2, 0],
+        "B": [0, 2, 2, 2],
+        "C": [6, 0, 6, 0],
+        "D": [0, 5, 5, 0],
+        "E": [0, 1, 0, 1],
+        "F": [3, 0, 0, 5],
+        "G": [3, 3, 0, 0],
+        "H": [4, 4, 0, 0],
+    }
+    assert {row["name"]: row["points"] for row in figures["table"]} == rulebook
+    assert figures["totals"] == [19, 15, 15, 8]
+    html = page("trias")
+    table = re.search(r'<table class="points-table" id="ex3-table">(.*?)</table>', html, re.S)
+    cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", table.group(1), re.S)
+    text = [re.sub(r"<[^>]+>", "", c).strip() for c in cells]
+    assert text[-4:] == ["19", "15", "15", "8"]
+    assert text[text.index("C") : text.index("C") + 6] == ["C", "7", "6", "–", "6", "–"]
+
+
+@pytest.mark.django_db
+def test_trias_drift_diagrams_show_a_legal_and_refused_drifts():
+    d = for_game("trias")
+    assert d["drift"].selected  # the tile is picked: its destinations light up
+    assert set(d["drift"].figures["allowed"]) == {
+        a.split(">")[1] for a in d["drift"].actions if a.startswith("d 2,0>")
+    }
+    html = page("trias")
+    text = figure(html, "fig-drift")
+    assert "not farther from the South Pole" in text
+    assert "does not touch its land mass" in text
+    assert "no herd on land on its land mass" in text
+
+
+# --- Tri*T*Area: tricks, the tallest-building tie and the rulebook's Q&A
+
+
+@pytest.mark.django_db
+def test_tritarea_tricks_and_who_builds():
+    d = for_game("tritarea")
+    assert d["trick"].figures["adopted"] == "Modern"
+    assert d["trick"].figures["rights"] == [
+        {"colour": "White", "rank": 3},
+        {"colour": "Purple", "rank": 9},
+    ]
+    assert d["trick_tie"].figures["adopted"] == "Modern"  # 2-2: wider spread wins
+    html = page("tritarea")
+    assert "White's 3 is the lowest, the first right; Purple's 9" in figure(html, "fig-trick")
+
+
+@pytest.mark.django_db
+def test_tritarea_rulebook_questions_state_the_rulebooks_answers():
+    """Rulebook Q&A, each as a diagram whose figures come from the engine."""
+    d = for_game("tritarea")
+    html = page("tritarea")
+    # Q: an additional block on an empty bonus square earns it. A: yes.
+    assert d["extra_bonus"].figures["gained"] == 2
+    assert "scores +2" in figure(html, "fig-extra-bonus")
+    # Q: a 4-way tie for tallest, A leads 3 and B 1. A: 12 and 4.
+    assert d["tallest_four"].figures["totals"] == {"Black": 12, "White": 4}
+    assert "Black scores 12, White 4" in figure(html, "fig-tallest-four")
+    # Q: only one colour in an area: first and second place points (10).
+    assert d["areas"].figures["Modern"] == {"Purple": 10}
+    assert "Purple gets both places, 10 points" in figure(html, "fig-areas")
+    # Q: no building in an area: nobody scores.
+    assert d["areas"].figures["Ecology"] == {}
+    assert "nobody scores" in figure(html, "fig-areas")
+    # Q: refusing to build costs the card's rank.
+    assert d["default"].figures["lost"] == d["default"].figures["rank"] == 4
+    # Q: two players declaring the same area are scored independently.
+    assert (d["intent"].figures["black"], d["intent"].figures["white"]) == (4, 6)
+    # Q: a 5 declared as 10 for 2 points, first in its area, scores 10.
+    assert d["lead_area"].figures["black_gain"] == 10
+    assert d["lead_area"].figures["cost"] == 2
+    # Q: selling all blocks in round 3 gives 27 points.
+    assert d["sale"].figures == {"gained": 27, "left": 0}
+    assert "+27 points" in figure(html, "fig-sell")
+
+
+@pytest.mark.django_db
+def test_tritarea_tallest_building_tie():
+    """Rulebook, Tallest Building: two tied towers give 6 each (TT5 for the owner)."""
+    figures = for_game("tritarea")["tallest"].figures
+    assert [t["points"] for t in figures["tallest"]] == [6, 6]
+    assert [t["colour"] for t in figures["tallest"]] == ["Black", "White"]
+
+
+# --- Triad: a move, a Triad and its removal
+
+
+@pytest.mark.django_db
+def test_triad_move_and_triad_diagrams():
+    d = for_game("triad")
+    assert d["move"].figures == {"one": ["b2", "c2", "d2"], "three": ["c4", "f4"]}
+    assert d["choose_removal"].figures["candidates"] == ["c4", "e4"]  # TD8
+    assert d["after_removal"].figures["removed"] == 1
+    html = page("triad")
+    assert "to b2, c2, d2" in figure(html, "fig-move")
+    assert "removed 1 of the 3 dice" in figure(html, "fig-after-removal")
+
+
+def test_a_diagram_too_small_to_read_on_a_phone_gets_a_minimum_width():
+    small = '<svg viewBox="0 0 700 400"><text font-size="7">1,0</text></svg>'
+    assert fit_class(small) == "fit-1200"  # 700 * 12 / 7 = 1200 px keeps 7 units at 12 px
+    legible = '<svg viewBox="0 0 350 400"><text font-size="12">a</text></svg>'
+    assert fit_class(legible) == ""
