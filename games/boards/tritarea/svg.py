@@ -20,6 +20,7 @@ STRIP_Y = GRID_Y + GRID + 6
 STRIP_H = 44
 HAND_Y = STRIP_Y + STRIP_H + 8
 CARD_W, CARD_H = 60, 62  # the viewer's hand
+CARD_GAP = 13
 PER_ROW = 5
 HAND_H = 22 + 2 * CARD_H + 6
 TRICK_W, TRICK_H = 46, 54  # cards on the table
@@ -334,10 +335,10 @@ def _hand(view: dict, seat: int | None, actions: Sequence[str], selected: str | 
     out = [_text(8, HAND_Y + 15, "Your hand", anchor="start", bold=True)]
     if not hand:
         out.append(_text(WIDTH / 2, HAND_Y + 22 + CARD_H / 2 + 5, "No cards left", fill=MUTED))
-    row_width = PER_ROW * CARD_W + (PER_ROW - 1) * 10
+    row_width = PER_ROW * CARD_W + (PER_ROW - 1) * CARD_GAP
     for k, card in enumerate(hand):
         row, col = divmod(k, PER_ROW)
-        x = (WIDTH - row_width) / 2 + col * (CARD_W + 10)
+        x = (WIDTH - row_width) / 2 + col * (CARD_W + CARD_GAP)
         y = HAND_Y + 22 + row * (CARD_H + 6)
         ways = ways_of.get(card, [])
         attrs = ""
