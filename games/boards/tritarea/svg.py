@@ -57,6 +57,18 @@ def _attr(name: str, value: object) -> str:
     return f' {name}="{escape(value)}"'
 
 
+# Advance widths of DejaVu Sans (the usual "sans-serif" of Linux browsers and of the
+# mail picture's rasteriser), in em; other characters count as 0.62 (0.72 capitals).
+_EM = dict.fromkeys("il.,:;'|!", 0.3) | dict.fromkeys("jft ()[]-·", 0.37) | {"r": 0.41}
+_EM |= dict.fromkeys("sz", 0.53) | dict.fromkeys("mw", 0.9) | dict.fromkeys("MW", 0.92)
+_EM |= dict.fromkeys("0123456789", 0.64) | dict.fromkeys("I", 0.3)
+
+
+def _em_width(text: str, size: int, bold: bool) -> float:
+    width = sum(_EM.get(c, 0.72 if c.isupper() else 0.62) for c in text) * size
+    return width * 1.1 if bold else width
+
+
 def _text(
     x: float,
     y: float,
@@ -67,12 +79,19 @@ def _text(
     fill: str = INK,
     bold: bool = False,
     cls: str = "",
+    room: float = 0,
 ) -> str:
+    """A text; with ``room``, squeezed to that width if its font would make it wider
+    (a renderer's font may be wider than the one the layout was measured with)."""
     weight = ' font-weight="bold"' if bold else ""
     cls = f' class="{cls}"' if cls else ""
+    text = str(content)
+    fit = ""
+    if room and _em_width(text, size, bold) > room:
+        fit = f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" fill="{fill}"'
-        f'{weight} font-family="sans-serif"{cls}>{escape(content)}</text>'
+        f'{weight} font-family="sans-serif"{cls}{fit}>{escape(text)}</text>'
     )
 
 
@@ -239,7 +258,7 @@ def _button(x: float, y: float, width: float, text: str, attrs: str) -> str:
         f'<g class="choice"{attrs}>'
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{STRIP_H - 4}" rx="6" '
         f'fill="#ffffff" stroke="{MARK}" stroke-width="2.5"/>'
-        + _text(x + width / 2, y + 25, text, fill=MARK_INK, bold=True)
+        + _text(x + width / 2, y + 25, text, fill=MARK_INK, bold=True, room=width - 8)
         + "</g>"
     )
 
@@ -279,9 +298,9 @@ def _strip(view: dict, seat: int | None, actions: Sequence[str], selected: str |
     elif token.startswith("card:"):
         card = token[5:]
         ways = w.by_card(actions).get(card, [])
-        caption = f"{'Declare' if view.get('phase') == 'lead' else 'Play'} {card} as"
+        caption = f"{card} as"
+        left = 8 + _em_width(caption, FONT, True) + 8
         out.append(_text(8, y + 25, caption, anchor="start", bold=True))
-        left = 8 + 9 * len(caption) + 6
         width = (WIDTH - 8 - left - 6 * (len(ways) - 1)) / len(ways)
         for k, action in enumerate(ways):
             chosen = action.partition("=")[2]
@@ -290,11 +309,12 @@ def _strip(view: dict, seat: int | None, actions: Sequence[str], selected: str |
             out.append(_button(left + k * (width + 6), y, width, text, attrs))
     elif view.get("phase") == "extra" and "pass" in actions and view.get("last_built"):
         question = f"Extra block next to {view['last_built']}?"
-        out.append(_text(8, y + 25, question, anchor="start", bold=True))
+        out.append(_text(8, y + 25, question, anchor="start", bold=True, room=WIDTH - 182))
         attrs = _clickable("pass", None, w.action_words(view, seat, "pass"))
         out.append(_button(WIDTH - 158, y, 150, "No extra block", attrs))
     else:
-        out.append(_text(WIDTH / 2, y + 25, _caption(view, seat), bold=True, cls="caption"))
+        caption = _caption(view, seat)
+        out.append(_text(WIDTH / 2, y + 25, caption, bold=True, cls="caption", room=WIDTH - 16))
     out.append("</g>")
     return out
 
@@ -442,24 +462,33 @@ def _table(view: dict, seat: int | None, top: float) -> list[str]:
             f'<rect x="{x + 8:g}" y="{top + 8:g}" width="14" height="14" '
             f'fill="{SEAT_FILL[s % 4]}" stroke="#333333"/>'
         )
-        out.append(_text(x + 26, top + 21, row.get("colour", ""), anchor="start", bold=True))
+        room = BOX_W - 10  # from x + 8 to the box's inner edge
+        name = row.get("colour", "")
+        out.append(_text(x + 26, top + 21, name, anchor="start", bold=True, room=room - 18))
         if deciding is not None and s == deciding:
-            out.append(_text(x + 8, top + 39, "you decide", anchor="start", fill=MARK, bold=True))
+            out.append(_text(x + 8, top + 39, "you decide", anchor="start", fill=MARK, room=room))
         elif s == seat:
             out.append(_text(x + 8, top + 39, "you", anchor="start"))
         elif row.get("computer"):
-            out.append(_text(x + 8, top + 39, "computer", anchor="start", fill=MUTED))
+            out.append(_text(x + 8, top + 39, "computer", anchor="start", fill=MUTED, room=room))
         out.append(_slot(view, seat, row, x + 2 + (BOX_W - TRICK_W) / 2, top + 46))
-        out.append(_text(x + 8, top + 118, w.plural(row.get("score", 0), "point"), anchor="start"))
-        out.append(_text(x + 8, top + 136, w.plural(row.get("blocks", 0), "block"), anchor="start"))
+        points = w.plural(row.get("score", 0), "point")
+        out.append(_text(x + 8, top + 118, points, anchor="start", room=room))
+        blocks = w.plural(row.get("blocks", 0), "block")
+        out.append(_text(x + 8, top + 136, blocks, anchor="start", room=room))
         for k, mark in enumerate(_marks(view, row)):
-            out.append(_text(x + 8, top + 154 + 18 * k, mark, anchor="start", fill=MARK, bold=True))
+            out.append(
+                _text(
+                    x + 8, top + 154 + 18 * k, mark, anchor="start", fill=MARK, bold=True, room=room
+                )
+            )
         out.append("</g>")
     y = top + BOX_H + 18
     for letter, team in (view.get("teams") or {}).items():
         names = " and ".join(w.colour(view, m) for m in team.get("seats", []))
         points = w.plural(team.get("score", 0), "point")
-        out.append(_text(8, y, f"Team {letter} ({names}): {points}", anchor="start", bold=True))
+        line = f"Team {letter} ({names}): {points}"
+        out.append(_text(8, y, line, anchor="start", bold=True, room=WIDTH - 16))
         y += TEAM_LINE
     return out
 
