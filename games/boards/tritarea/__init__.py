@@ -32,7 +32,10 @@ every clickable part at least 40 x 40 units, so at the 0.8 scale a page may show
 at (the phone's 80vh) text stays at 12 CSS px or more and targets at 32 px or more.
 On a wide desktop column the board is as tall as the page allows (about 720 px) and
 about 360 px wide: the grid keeps the size it had. Its size depends only on whether
-the viewer has a hand and on the player count, never on a selection.
+the viewer has a hand and on the player count, never on a selection. The <svg> has
+a viewBox and no width or height: the page fits it to the board's box, which is what
+this layout is made for (a board with width/height attributes is shown at least that
+large and pans instead).
 
 Clicking (see :mod:`games.boards`):
 

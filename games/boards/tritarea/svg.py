@@ -531,7 +531,7 @@ def render_svg(
     title = _title(view)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" class="board tritarea" '
+        'role="img" class="board tritarea" '
         f"{_attr('aria-label', title)}>",
         f"<title>{escape(title)}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',

@@ -64,6 +64,8 @@ def test_it_is_a_portrait_board_of_the_documented_size():
     """Module docstring: 392 units wide, 776 tall with a hand, 614 without, team lines
     in the 2-person game; never wider, so a 390 px phone shows it near full size."""
     s = tt.new_game(1, 3)
+    _svg, root, _ = render(s, 0)
+    assert root.get("width") is None and root.get("height") is None  # the page fits it
     for seat, height in ((0, 776), (None, 614), (1, 614)):
         _svg, root, _ = render(s, seat)
         assert root.get("viewBox") == f"0 0 392 {height}"
