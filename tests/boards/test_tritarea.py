@@ -264,3 +264,17 @@ def test_a_viewer_with_nothing_to_decide_gets_no_prompt_but_a_rules_section():
     s = building(((1, 3), (2, 8)), "M", num_players=4)
     g = boards.guide("tritarea", tt.view(s, 0), seat=0, actions=[])
     assert g.prompt == "" and g.rules_anchor == "build" and not g.buttons
+
+
+def test_the_build_step_says_what_the_trick_decided():
+    """Determination of building rights, as the construction phase starts."""
+    s = tt.new_game(1, 5)
+    while s.phase != "build":
+        s = tt.apply(s, 0, tt.legal_actions(s, 0)[0])
+    name = tt.view(s, 0)["areas"][s.adopted]["name"]
+    support = sum(card[0] == s.adopted for _seat, card, _rank in s.trick)
+    g = guide_for(s, tt.to_move(s)[0])
+    first = s.rights[0]
+    who = "you" if first[0] == 0 else tt.view(s, 0)["seats"][first[0]]["label"]
+    cards = f"{support} card{'s' if support > 1 else ''}"
+    assert g.detail.startswith(f"{name} adopted with {cards}: first right {who} with {first[1]}")

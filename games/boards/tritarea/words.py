@@ -194,13 +194,10 @@ def why_you_decide(view: dict, npc: int) -> str:
 def trick_detail(view: dict, seat: int | None) -> str:
     """What the trick decided: the adopted concept, its cards and the rights."""
     adopted = view.get("adopted") or ""
-    support = sorted(
-        (p for p in view.get("played") or [] if p["card"][:1] == adopted), key=lambda p: p["rank"]
-    )
+    support = [p for p in view.get("played") or [] if p["card"][:1] == adopted]
     text = f"{concept(view, adopted)} adopted"
     if support:
-        cards = ", ".join(f"{who(view, p['seat'], seat)} {p['rank']}" for p in support)
-        text += f" ({cards})"
+        text += f" with {plural(len(support), 'card')}"
     rights = view.get("rights") or []
     if rights:
         first = rights[0]
