@@ -529,9 +529,12 @@ def render_svg(
         selected = None
     width, height = size(view, seat)
     title = _title(view)
+    # A picture is an image; a board with buttons is a group of them (an image's parts
+    # are presentational, so it may not hold controls: axe's nested-interactive).
+    role = "group" if actions else "img"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        'role="img" class="board tritarea" '
+        f'role="{role}" class="board tritarea" '
         f"{_attr('aria-label', title)}>",
         f"<title>{escape(title)}</title>",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',

@@ -50,8 +50,12 @@ def box(el):
 
 
 def test_it_is_a_well_formed_svg_image_with_a_title_and_labels():
-    _svg, root, _ = render(tt.new_game(4, 3), 0)
-    assert root.tag == f"{SVG}svg" and root.get("role") == "img" and root.get("viewBox")
+    s = tt.new_game(4, 3)
+    _svg, root, _ = render(s, tt.to_move(s)[0])
+    assert root.tag == f"{SVG}svg" and root.get("viewBox") and root.get("aria-label")
+    # a group of buttons for the player to move, an image for everyone else
+    assert root.get("role") == "group"
+    assert render(s, None)[1].get("role") == "img"
     assert root.find(f"{SVG}title").text.startswith("Tri*T*Area")
     for label in ("a", "b", "c", "d", "1", "2", "3", "4", "+2", "+1", "+3"):
         assert label in texts(root)
