@@ -6,7 +6,8 @@ Pure Python like the engines. Each module exposes two functions.
 ``render_svg(view, *, seat, actions=(), selected=None) -> str``
     ``view`` is the engine's ``view(state, seat)``; ``actions`` are the legal actions
     of the viewer (empty when it is not their turn or for a spectator). The result is
-    one self-contained ``<svg>`` element (viewBox, ``role="img"``, a ``<title>``),
+    one self-contained ``<svg>`` element (viewBox, ``role="img"`` or, with clickable
+    parts, ``"group"``, a ``<title>``),
     drawn only from ``view`` so it can never show a secret the viewer may not see.
 
 ``guide(view, *, seat, actions=(), selected=None) -> Guide``

@@ -24,6 +24,8 @@ CASES = [
 SELECT = re.compile(r'data-select="([^"]*)"')
 ACTION = re.compile(r'data-action="([^"]*)"')
 STEPS_CHECKED = 60  # positions per game, spread over the whole game
+NOTATION = re.compile(r"\b(p|lead) [IMEH]\d|\b[bx] [a-d][1-4]|\bsell \d|^pass$")  # Tri*T*Area's
+ARIA = re.compile(r'data-action="([^"]*)" aria-label="([^"]*)"')
 
 
 def _unescape(value: str) -> str:
@@ -41,6 +43,35 @@ def _check(name: str, view: dict, seat: int, actions: list[str]) -> None:
         svg = boards.render_svg(name, view, seat=seat, actions=actions, selected=selected)
         assert {_unescape(t) for t in SELECT.findall(svg)} <= tokens
         assert {_unescape(a) for a in ACTION.findall(svg)} <= set(actions)
+        if name == "tritarea":
+            _check_tritarea_board(svg, guide)
+    if name == "tritarea":
+        _check_tritarea_guide(view, seat, guide)
+
+
+def _check_tritarea_guide(view: dict, seat: int, guide) -> None:
+    """Every step names its rules section and says each action in words; deciding for
+    a computer seat names it in acting_for and in every label."""
+    assert guide.rules_anchor, "a rules section for every step with actions"
+    npc = view["deciding_for"]
+    expected = view["seats"][npc]["label"] if npc is not None and seat in view["to_move"] else ""
+    assert guide.acting_for == expected
+    targets = [*guide.buttons, *(t for c in guide.choices for t in c.targets)]
+    for target in targets:
+        assert target.label and target.label != target.action
+        assert not NOTATION.search(target.label), target.label
+        if expected:
+            assert expected in target.label, target.label
+    for choice in guide.choices:
+        assert choice.label and not NOTATION.search(choice.label)
+
+
+def _check_tritarea_board(svg: str, guide) -> None:
+    """The board's clickable parts say in words what the guide says for that action."""
+    words = {t.action: t.label for t in guide.buttons}
+    words.update({t.action: t.label for c in guide.choices for t in c.targets})
+    for action, label in ARIA.findall(svg):
+        assert _unescape(label) == words[_unescape(action)]
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

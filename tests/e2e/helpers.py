@@ -120,6 +120,15 @@ def click_board(locator) -> None:
     locator.page.mouse.click(point["x"], point["y"])
 
 
+def tap_board(locator) -> None:
+    """Tap a board element where it can be seen, as a person on a phone would (the
+    page needs a context with ``has_touch``)."""
+    locator.scroll_into_view_if_needed()
+    point = locator.evaluate(_VISIBLE_POINT)
+    assert point, f"no visible part of {locator} to tap"
+    locator.page.touchscreen.tap(point["x"], point["y"])
+
+
 def clickable_on_board(page: Page) -> tuple[list[str], list[str]]:
     """The board's ``data-action`` values and ``data-select`` tokens right now."""
     actions = page.eval_on_selector_all(

@@ -12,7 +12,9 @@ hand, lead declared / revealed lead, team), ``hand`` (the viewer's own, else Non
 printed bonus), ``areas`` (names and points), ``standings`` (per area, groups of tied
 seats, strongest first), ``played`` (this trick), ``played_this_round``, ``adopted``,
 ``rights``, ``building``, ``last_built``, ``sell_order``, ``leads_revealed``, ``log``,
-``scoring`` (lines of each finished round), and ``teams`` in the 2-person game.
+``scoring`` (lines of each finished round), ``adopted_this_round`` (the concept letter
+adopted in each resolved trick of this round, in order: public, read from the log),
+and ``teams`` in the 2-person game.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ def view(state: State, seat: int | None) -> dict:
         "sell_order": list(state.sell_order),
         "leads_revealed": state.lead_revealed,
         "log": list(state.log),
+        "adopted_this_round": adopted_this_round(state),
         "scoring": [
             {"round": i + 1, "lines": list(lines)} for i, lines in enumerate(state.scoring)
         ],
@@ -103,6 +106,25 @@ def view(state: State, seat: int | None) -> dict:
             for letter, members in seats.TEAMS.items()
         }
     return data
+
+
+_CONCEPT_OF_NAME = {name: letter for letter, (name, *_rest) in AREAS.items()}
+
+
+def adopted_this_round(state: State) -> list[str]:
+    """The concept adopted in each resolved trick of the current round, from the public
+    log (``rules.start_round`` opens a round with "Round N: ...", ``rules.resolve_trick``
+    writes "Trick N: <name> adopted; ...")."""
+    found: list[str] = []
+    opening = f"Round {state.round}: "
+    for line in reversed(state.log):
+        if line.startswith(opening):
+            break
+        if line.startswith("Trick ") and " adopted;" in line:
+            name = line.partition(": ")[2].partition(" adopted;")[0]
+            if name in _CONCEPT_OF_NAME:
+                found.append(_CONCEPT_OF_NAME[name])
+    return found[::-1]
 
 
 def describe(state: State, seat: int, action: str) -> str:
