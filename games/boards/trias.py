@@ -186,10 +186,9 @@ def _herd_box(
     x0, y0 = cx - width / 2, cy - height / 2
     words = ", ".join(f"{plural(n, colour(s) + ' herd', colour(s) + ' herds')}" for s, n in present)
     label = f"{words} {'swimming at' if swimming else 'on'} {where}"
-    if attrs.get("data_select"):
-        label = attrs.pop("label", label)
-    else:
-        attrs.pop("label", None)
+    hint = attrs.pop("hint", "")
+    if hint and attrs.get("data_select"):
+        label = f"{label}: {hint}"
     classes = "herd swimmers" if swimming else "herd"
     if attrs.get("class_"):
         classes += " " + attrs.pop("class_")
@@ -359,7 +358,7 @@ def render_svg(
             box: dict = {}
             if k in turn.moves or k in turn.reproduce:
                 box["data_select"] = f"m:{k}"
-                box["label"] = f"Your herds on the {name} at {k}: move or reproduce"
+                box["hint"] = "tap to move yours or let one reproduce"
                 if where == k and kind in ("m", "mf"):
                     box["class_"] = "selected"
             herd_boxes.append(_herd_box(cx, cy + 13, tile["herds"], k, swimming=False, attrs=box))
@@ -376,7 +375,7 @@ def render_svg(
         box = {}
         if k in turn.rescues:
             box["data_select"] = f"r:{k}"
-            box["label"] = f"Your swimmers at {k}: rescue them onto a tile"
+            box["hint"] = "tap to rescue yours onto a tile"
             if kind == "r" and k in where.partition("~")[0].split("_"):
                 box["class_"] = "selected"
         elif kind == "r" and k in where.partition("~")[0].split("_"):
