@@ -482,14 +482,15 @@ def _strip(view: dict, seat: int | None, min_x: float, min_y: float, width: floa
     whose turn it is, then the viewer's hand card and the cards left."""
     second = []
     hand = view.get("hand")
-    if seat is not None and hand:
+    over = view.get("phase") == "over"
+    if seat is not None and hand and not over:
         name = {"M": "mountain", "S": "steppe", "W": "wood"}.get(hand, hand)
         second.append(
             f'<tspan class="hand-card" data-hand="{_esc(hand)}">'
             f"Your hand card: {_esc(name)}</tspan>"
         )
     deck = view.get("deck") or {}
-    if deck:
+    if deck and not over:
         second.append(_esc(plural(int(deck.get("left", 0)), "card left", "cards left")))
     cx = min_x + width / 2
     out = [

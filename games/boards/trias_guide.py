@@ -457,15 +457,25 @@ def _actions(view, turn: Turn, places: Places, kind: str, where: str):
     )
     if not (turn.moves or turn.reproduce or turn.rescues or turn.drifts):
         prompt = "No action is possible now: end your turn."
+    spend = "your last action" if left == 1 else f"1 of your {left} actions"
     if kind in ("m", "mf"):
+        grow = ", or “+1 herd” to reproduce" if kind == "m" and where in turn.reproduce else ""
         prompt = (
             f"Your herds on the {places.name(where)} at {where}: tap a ringed tile to move "
-            "one there" + (", or “+1 herd” to reproduce." if where in turn.reproduce else ".")
+            f"one there{grow} ({spend})."
         )
+        if kind == "m" and where not in turn.moves:
+            prompt = (
+                f"Your herds on the {places.name(where)} at {where} cannot move, but one may "
+                f"reproduce: tap “+1 herd” ({spend})."
+            )
+    elif kind == "r" and "_" in where:
+        prompt = f"Rescue these swimmers together for {spend}: choose where each goes."
     elif kind == "r":
-        prompt = "Rescue: tap a ringed tile for your swimmer (1 action for up to 3 swimmers)."
-        if "_" in where:
-            prompt = "Rescue these swimmers together, for 1 action: choose where each goes."
+        prompt = (
+            f"Your swimmer at {where}: tap a ringed tile to rescue it there ({spend}). Up to "
+            "3 swimmers can be rescued together for 1 action: choose them in the list."
+        )
     elif kind == "d":
         prompt = (
             f"Drift the {places.name(where)} at {where} for {DRIFT_COST} of your "

@@ -126,6 +126,20 @@ def test_picking_a_tile_to_drift_asks_to_confirm_the_cost():
                guide.choice("d:2,-1").targets)  # fmt: skip
 
 
+def test_a_picked_piece_says_what_a_tap_does_and_what_it_costs():
+    state = build({(1, 0): "W", (2, 0): "M"}, [(RED, (1, 0), 1), (RED, (3, 0), 1)])
+    herds = guide_for(state, selected="m:1,0").prompt
+    assert herds == (
+        "Your herds on the wood at 1,0: tap a ringed tile to move one there, or “+1 herd” "
+        "to reproduce (1 of your 4 actions)."
+    )
+    swimmer = guide_for(state, selected="r:3,0").prompt
+    assert swimmer.startswith("Your swimmer at 3,0: tap a ringed tile to rescue it there (1 of")
+    last = build({(1, 0): "W", (2, 0): "M"}, [(RED, (1, 0), 1)], actions_left=1)
+    assert guide_for(last, selected="m:1,0").prompt.endswith("(your last action).")
+    assert guide_for(last, selected="m:9,9").prompt.startswith("You have 1 action left")
+
+
 def test_swimmers_are_called_out_and_their_fate_on_ending_the_turn():
     """Phase 3: the active player's swimmers go back to stock (TS9)."""
     state = build({(1, 0): "W", (2, 0): "M"}, [(RED, (1, 0), 1), (RED, (3, 0), 2)])
