@@ -11,12 +11,13 @@ edge; at the end every scored land mass is labelled with its tiles and points. A
 strip at the top says whose turn it is, and shows the viewer's own hand card (only
 theirs: the view holds no other) and the cards left.
 
-Coordinates: every tile, swimmer and drift target has a ``<text class="coord">``
-label in one ``<g class="coords" display="none" pointer-events="none">``: hidden,
-so that they do not crowd the board, and always at full size when shown. The page
-shows them with a coordinates toggle, e.g. a checkbox ``#show-coords`` and the rule
-``.live:has(#show-coords:checked) #board .coords { display: inline; }`` (no script
-needed). Each tile's title and the guide's labels name the coordinates anyway.
+Coordinates: every tile, swimmer, sea and drift target has its ``q,r`` on a small
+dark label at its top corner, all in one ``<g class="coord" pointer-events="none">``
+(never in the way of a tap). The game page hides ``.coord`` until the player ticks
+its "Show coordinates" toggle (CSS only: ``#live:not(:has(#show-coords:checked))
+#board .coord { display: none; }``), so they do not crowd the board; a picture
+without the page's stylesheet (the mail picture, for players who reply by email in
+notation) shows them. Each tile's title and the guide's labels name them anyway.
 
 Size, and a phone (decided here): the drawing's unit is the smallest legible CSS
 pixel. Hexes are 46 units (80 wide), text is at least 12 units, herd boxes
@@ -403,7 +404,7 @@ def render_svg(
 
     out.extend(_targets(view, turn, kind, where, optional, coord))
     out.append(_strip(view, seat, min_x, min_y, width))
-    out.append(f'<g class="coords" display="none" pointer-events="none">{"".join(coords)}</g>')
+    out.append(f'<g class="coord" pointer-events="none">{"".join(coords)}</g>')
     out.append("</svg>")
     return "".join(out)
 

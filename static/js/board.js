@@ -40,22 +40,8 @@
       }
     });
   }
-  // A board wider than its box pans inside it (games/boards/trias.py): it starts
-  // centred, and stays where the player panned it when htmx redraws it.
-  var pan = null;
-  document.addEventListener("htmx:beforeSwap", function () {
-    var box = document.getElementById("board");
-    pan = box ? [box.scrollLeft, box.scrollTop] : null;
-  });
-  function place() {
-    var box = document.getElementById("board");
-    if (!box || box.scrollWidth <= box.clientWidth) return;
-    if (pan) { box.scrollLeft = pan[0]; box.scrollTop = pan[1]; }
-    else box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
-    pan = null;
-  }
-  document.addEventListener("DOMContentLoaded", function () { refresh(); place(); });
-  document.addEventListener("htmx:afterSwap", function () { refresh(); place(); });
+  document.addEventListener("DOMContentLoaded", refresh);
+  document.addEventListener("htmx:afterSwap", refresh);
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" && event.key !== " ") return;
     var el = target(event);
