@@ -22,17 +22,21 @@ notation) shows them. Each tile's title and the guide's labels name them anyway.
 Size, and a phone (decided here): the drawing's unit is the smallest legible CSS
 pixel. Hexes are 46 units (80 wide), text is at least 12 units, herd boxes
 (``class="herd"``) at least 40 x 40 and every clickable part at least 24 x 24. The
-``<svg>`` carries ``width`` and ``height`` attributes equal to its viewBox: that is
-its smallest legible size, and the page shows it at least that large and lets the
-board box pan, not the page: ``.board svg[width] { width: auto; min-width: 100%;
-max-width: none; max-height: none; }`` and ``#board:has(> svg[width]) { overflow:
-auto; }``. So a desktop column wider than the board scales it up, and a 390 px phone
-shows it at 1:1 and pans (about twice its width at the start of a game; a
-spread-out late board more). The viewBox is the land, its swimmers and one ring of
-water around them (every drift target lies in that ring), so it depends on the
-position only and never on a selection: the board keeps its size while something
-is selected. Shrinking a board to the phone's width instead would put its text at
-5 px.
+``<svg>`` carries ``width`` and ``height`` attributes equal to its viewBox: its
+smallest legible size. The page never draws it smaller and lets the board's box pan
+instead of the page (static/css/site.css: ``.board svg[width] { width: auto;
+min-width: 100%; max-width: none; max-height: none; }`` and ``#board:has(>
+svg[width]) { overflow: auto; contain: inline-size; }``, the containment so that a
+wide board never widens the page's grid; static/js/board-pan.js starts the box
+centred and keeps where the player panned it across htmx updates). A column wider
+than the board scales it up; a 390 px phone shows it at 1:1 and pans: a 19-tile
+two-player board is about 560 wide, the 37-hex start of a bigger game about 720,
+a spread-out mid-game one 800-1100 (a 660 px desktop column pans too: the page may
+give a Trias board the full width). Shrinking the board to the phone's width
+instead puts its text at 5 px, as before. The viewBox is the land, its swimmers
+and one ring of water around them (every drift target lies in that ring), so it
+depends on the position only, never on a selection: the board keeps its size
+while something is picked.
 
 Clicking (two steps, so no tap spends anything silently): each choice of the guide
 is a ``data-select`` part and its targets are ``data-action`` parts.
@@ -57,6 +61,7 @@ from functools import lru_cache
 from xml.sax.saxutils import quoteattr
 
 from games.boards.trias_guide import (
+    DRIFT_COST,
     HERD_FILL,
     INTERIOR,
     LANDSCAPE_FILL,
@@ -437,7 +442,7 @@ def _targets(view: dict, turn: Turn, kind: str, where: str, optional: bool, coor
             cx, cy = _center(q, r)
             label = f"Drift the tile from {where} to {to}"
             if optional:
-                label += " (3 actions)"
+                label += f" ({DRIFT_COST} actions)"
             out.extend(_target_hex(cx, cy, action, label, "drift-target", water=True))
             out.append(
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="#ffffff" stroke="{INK}" '
@@ -445,7 +450,15 @@ def _targets(view: dict, turn: Turn, kind: str, where: str, optional: bool, coor
             )
             if optional:
                 out.append(
-                    _text(cx, cy + 28, "3 actions", 12, "#ffffff", font_weight="bold", **HALO)
+                    _text(
+                        cx,
+                        cy + 28,
+                        f"{DRIFT_COST} actions",
+                        12,
+                        "#ffffff",
+                        font_weight="bold",
+                        **HALO,
+                    )
                 )
             out.append("</g>")
             coord((q, r))

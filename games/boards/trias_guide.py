@@ -334,10 +334,13 @@ def _drift_choices(view, turn: Turn, places: Places, where: str, cost_note: str)
         if not tile:
             continue
         herds = places.herds(k)
-        label = f"The {places.name(k)} at {k} ({herds} of {tile['capacity']} herds)"
+        # Each label stands alone (a page may list the choices without their group).
+        costs = f" for {DRIFT_COST} actions" if cost_note else ""
+        what = f"Drift the {places.name(k)} at {k}{costs}"
+        label = f"{what} ({herds} of {tile['capacity']} herds)"
         if herds:
             they = "it" if herds == 1 else "they"
-            label = f"The {places.name(k)} at {k} ({places.owners(k)}: {they} would swim)"
+            label = f"{what} ({places.owners(k)}: {they} would swim)"
         items = []
         for to in sorted(targets, key=board_order):
             action = targets[to]
@@ -349,7 +352,8 @@ def _drift_choices(view, turn: Turn, places: Places, where: str, cost_note: str)
                     text += f", {beside}"
                 note = "; ".join(x for x in (cost_note, effects) if x)
             items.append(Target(action, text, note))
-        choices.append(Choice(f"d:{k}", label, tuple(items), group="Drift a tile"))
+        group = f"Drift a tile ({DRIFT_COST} actions)" if cost_note else "Drift a tile"
+        choices.append(Choice(f"d:{k}", label, tuple(items), group=group))
     return choices
 
 

@@ -106,7 +106,8 @@ def test_the_actions_phase_says_how_many_actions_are_left_and_what_each_costs():
     assert any(t.action == "+ 1,0" and t.note.startswith("1 of your 4 actions") for t in
                moves.targets)  # fmt: skip
     drift = choices["d:2,-1"]
-    assert drift.group == "Drift a tile"
+    assert drift.label == "Drift the steppe at 2,-1 for 3 actions (0 of 3 herds)"
+    assert drift.group == "Drift a tile (3 actions)"
     assert all(t.note == "3 of your 4 actions" for t in drift.targets)
     (end,) = guide.buttons
     assert (end.action, end.label, end.note) == (
@@ -215,7 +216,7 @@ def test_a_drift_that_splits_off_a_land_mass_says_who_scores():
     state = build(tiles, [(RED, (2, 0), 2), (BLUE, (3, 0), 1)], phase=DRIFT, card="W")
     guide = guide_for(state, selected="d:2,0")
     choice = guide.choice("d:2,0")
-    assert choice.label == "The wood at 2,0 (yours 2: they would swim)"
+    assert choice.label == "Drift the wood at 2,0 (yours 2: they would swim)"
     target = next(t for t in choice.targets if t.action == "d 2,0>4,-1")
     assert target.label == "Put it at 4,-1, beside the steppe at 3,0"
     assert target.note == "scores the new land mass of 2 tiles: Blue 2"
