@@ -270,10 +270,13 @@ def render_svg(
 
     min_x, min_y, width, height = _extent(view)
     title = f"Trias board. {_status(view)}."
+    # A board with parts to tap is a group of controls, not one picture (an image's
+    # children are not announced, and may not be focusable).
+    role = "group" if actions else "img"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{min_x:.1f} {min_y:.1f} '
         f'{width:.1f} {height:.1f}" width="{math.ceil(width)}" height="{math.ceil(height)}" '
-        f'role="img" class="board board-trias" aria-label={quoteattr(title)}>',
+        f'role="{role}" class="board board-trias" aria-label={quoteattr(title)}>',
         f"<title>{_esc(title)}</title>",
         f'<rect x="{min_x:.1f}" y="{min_y:.1f}" width="{width:.1f}" height="{height:.1f}" '
         f'fill="{WATER}" rx="12"/>',

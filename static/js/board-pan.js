@@ -14,6 +14,12 @@
     if (box && box.scrollWidth > box.clientWidth) {
       if (pan) { box.scrollLeft = pan[0]; box.scrollTop = pan[1]; }
       else box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      // Keyboard players pan it too (arrow keys), also when nothing on it is clickable.
+      if (!box.hasAttribute("tabindex")) {
+        box.tabIndex = 0;
+        box.setAttribute("role", "region");
+        if (!box.getAttribute("aria-label")) box.setAttribute("aria-label", "Board");
+      }
     }
     pan = null;
   }

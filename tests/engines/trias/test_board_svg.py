@@ -171,6 +171,7 @@ def test_an_optional_drift_target_says_it_costs_3_actions():
 def test_movable_herds_are_ringed_and_then_show_adjacent_targets_and_reproduce():
     state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1), (BLUE, (2, 0), 1)])
     _, root = svg_for(state, RED)
+    assert root.get("role") == "group"  # controls inside: not one image (axe-core)
     mine = [b for b in herd_boxes(root) if b.get("data-select")]
     assert [b.get("data-select") for b in mine] == ["m:1,0"]
     ring = [r for r in mine[0].iter(f"{NS}rect") if r.get("stroke") == "#ffd400"]
@@ -226,6 +227,7 @@ def test_the_board_reads_well_without_actions(phase):
         state = build({(1, 0): "W", (2, 0): "S"}, [(RED, (1, 0), 2)], phase=phase, card="W")
     _, root = svg_for(state, None)
     assert not attrs(root, "data-select") and not attrs(root, "data-action")
+    assert root.get("role") == "img"  # one picture; with parts to tap it is a group
     assert "wood" in texts(root, "name") and herd_boxes(root)
     assert not [t for t in texts(root) if "Your" in t]
 
