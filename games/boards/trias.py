@@ -352,7 +352,7 @@ def render_svg(
         out.append(
             _text(
                 cx,
-                cy - 27,
+                cy - 25,
                 f"{total}/{cap}",
                 12,
                 ink,
@@ -360,7 +360,7 @@ def render_svg(
                 font_weight="bold" if full else "normal",
             )
         )
-        out.append(_text(cx, cy - 12, name, 12, ink, class_="name"))
+        out.append(_text(cx, cy - 11, name, 12, ink, class_="name"))
         out.append("</g>")
         coord((q, r))
         if total:
