@@ -77,16 +77,9 @@ class Turn:
     moves: dict[str, dict[str, str]] = field(default_factory=dict)
     moves_plus: dict[str, dict[str, str]] = field(default_factory=dict)
     reproduce: dict[str, str] = field(default_factory=dict)
-    # sources ("3,0", or "3,0+4,-1" for two swimmers rescued together) -> actions
+    # sources ("3,0"; "3,0_4,-1" for two swimmers rescued together) -> actions
     rescues: dict[str, list[str]] = field(default_factory=dict)
     buttons: list[str] = field(default_factory=list)
-
-    def tokens(self) -> set[str]:
-        found = {f"p:{k}" for k in self.place} | {f"d:{k}" for k in self.drifts}
-        found |= {f"m:{k}" for k in (*self.moves, *self.reproduce)}
-        found |= {f"mf:{k}" for k in self.moves_plus}
-        found |= {f"r:{k}" for k in self.rescues}
-        return found
 
 
 def turn_of(actions: Sequence[str]) -> Turn:
@@ -219,7 +212,10 @@ def legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[Legend
         items.append(LegendItem(INTERIOR, "Interior sea: water enclosed by land"))
     if actions:
         items.append(
-            LegendItem(MOVABLE, "Yellow ring: your herds that can act now; tap them first")
+            LegendItem(
+                MOVABLE,
+                "Yellow ring: your herds that can act now; tap them, then a tile ringed in yellow",
+            )
         )
         if any(a.startswith("d ") for a in actions):
             items.append(LegendItem("#ffffff", "Dashed white edge: a tile you may drift"))

@@ -200,19 +200,19 @@ def test_the_board_keeps_its_size_whatever_is_selected():
     rng = random.Random(11)
     state = trias.new_game(4, 17)
     checked = 0
-    for _ in range(150):
+    for _ in range(90):
         if not trias.to_move(state):
             break
         seat = trias.to_move(state)[0]
         legal = trias.legal_actions(state, seat)
         _, root = svg_for(state, seat, actions=legal)
         box = (root.get("viewBox"), root.get("width"), root.get("height"))
-        for token in sorted(attrs(root, "data-select"))[:6]:
+        for token in sorted(attrs(root, "data-select"))[:3]:
             _, picked = svg_for(state, seat, selected=token, actions=legal)
             assert (picked.get("viewBox"), picked.get("width"), picked.get("height")) == box
             checked += 1
         state = trias.apply(state, seat, rng.choice(legal))
-    assert checked > 100
+    assert checked > 60
 
 
 @pytest.mark.parametrize("phase", [PLACE, CARD, DRIFT, "actions", "over", "waiting"])
@@ -254,7 +254,7 @@ def test_random_positions_render_well_formed():
         seat = trias.to_move(state)[0]
         legal = trias.legal_actions(state, seat)
         _, root = svg_for(state, seat)
-        for token in sorted(attrs(root, "data-select")):
+        for token in sorted(attrs(root, "data-select"))[::7]:  # the contract test does all
             svg_for(state, seat, selected=token)
         state = trias.apply(state, seat, rng.choice(legal))
     svg_for(state, None)
