@@ -66,11 +66,14 @@ class Target:
 @dataclass(frozen=True)
 class Choice:
     """A piece or place the player can pick (the board's ``data-select`` token) and
-    what can then be done with it."""
+    what can then be done with it. ``group``: an optional heading for a run of
+    choices of one kind ("Drift a tile"), for the page to show above its first one;
+    choices of one group are consecutive."""
 
     token: str
     label: str
     targets: tuple[Target, ...]
+    group: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,54 +1,104 @@
-"""The Trias board as SVG (contract in :mod:`games.boards`).
+"""The Trias board as SVG (contract in :mod:`games.boards`); the turn in words is
+:mod:`games.boards.trias_guide`.
 
-Pointy-top hexes at axial coordinates ``q,r`` (South Pole ``0,0``), each labelled
-with its coordinates as the notation writes them. Surrounding water is the deep
-blue background, interior seas are lighter blue hexes, tiles are coloured by
-landscape (mountain grey-brown, steppe yellow-green, wood dark green, the South
-Pole icy white). Herds are small circles in their owner's colour with a count;
-swimmers float on the water the same way. The land mass of the latest interim
-scoring is outlined in gold; when the game is over, every scored land mass is
-labelled with its tiles and points. The viewer's own hand card (only theirs: the view holds
-no other) is shown in a corner.
+What a tile shows: pointy-top hexes at axial ``q,r`` (South Pole ``0,0``) in the
+rulebook's colours (mountains grey, steppe brown, woods green; the South Pole icy
+white), each with its landscape's name and "herds on it / what it holds" (``2/4``),
+and the tile's herds as one box of owner-coloured chips, each with its count. Herds
+left in the water by a drift (swimmers) are the same box on a dashed hex. Water is
+blue; interior seas lighter. The land mass of the latest interim scoring has a gold
+edge; at the end every scored land mass is labelled with its tiles and points. A
+strip at the top says whose turn it is, and shows the viewer's own hand card (only
+theirs: the view holds no other) and the cards left.
 
-Clicking: a tile the viewer can drift carries ``data-select="d:1,-2"``; with it
-selected, each legal destination (a water hex) carries ``data-action="d 1,-2>2,-3"``.
-The herds on a tile the viewer can move from carry ``data-select="m:0,1"``; with it
-selected, each adjacent target tile carries ``data-action="m 0,1>1,1"`` and a "+"
-button on the tile ``data-action="+ 0,1"`` when a herd there may reproduce. In setup
-every free tile carries ``data-action="p q,r"``. Play/draw, rescues, ``m+`` and
-``end`` are left to the page's list of actions.
+Coordinates: every tile, swimmer, sea and drift target has its ``q,r`` on a small
+dark label at its top corner, all in one ``<g class="coord" pointer-events="none">``
+(never in the way of a tap). The game page hides ``.coord`` until the player ticks
+its "Show coordinates" toggle (CSS only: ``#live:not(:has(#show-coords:checked))
+#board .coord { display: none; }``), so they do not crowd the board; a picture
+without the page's stylesheet (the mail picture, for players who reply by email in
+notation) shows them. Each tile's title and the guide's labels name them anyway.
+
+Size, and a phone (decided here): the drawing's unit is the smallest legible CSS
+pixel. Hexes are 46 units (80 wide), text is at least 12 units, herd boxes
+(``class="herd"``) at least 40 x 40 and every clickable part at least 24 x 24. The
+``<svg>`` carries ``width`` and ``height`` attributes equal to its viewBox: its
+smallest legible size. The page never draws it smaller and lets the board's box pan
+instead of the page (static/css/site.css: ``.board svg[width] { width: auto;
+min-width: 100%; max-width: none; max-height: none; }`` and ``#board:has(>
+svg[width]) { overflow: auto; contain: inline-size; }``, the containment so that a
+wide board never widens the page's grid; static/js/board-pan.js starts the box
+centred and keeps where the player panned it across htmx updates). A column wider
+than the board scales it up; a 390 px phone shows it at 1:1 and pans: a 19-tile
+two-player board is about 560 wide, the 37-hex start of a bigger game about 720,
+a spread-out mid-game one 800-1100 (a 660 px desktop column pans too: the page may
+give a Trias board the full width). Shrinking the board to the phone's width
+instead puts its text at 5 px, as before. The viewBox is the land, its swimmers
+and one ring of water around them (every drift target lies in that ring), so it
+depends on the position only, never on a selection: the board keeps its size
+while something is picked.
+
+Clicking (two steps, so no tap spends anything silently): each choice of the guide
+is a ``data-select`` part and its targets are ``data-action`` parts.
+In setup a free tile (dashed edge) carries ``data-select="p:0,1"``; selected, it
+shows a "Place here" button (``data-action="p 0,1"``). A tile that may drift
+(dashed white edge) carries ``data-select="d:1,-2"``; selected, each place it may
+go (a dotted water hex, with "3 actions" written in it when the drift is an
+optional one) carries ``data-action="d 1,-2>2,-3"``. The viewer's herds that can act
+(a yellow ring) carry ``data-select="m:0,1"``; selected, each tile a herd may move
+to carries ``data-action="m 0,1>1,1"`` and a "+1 herd" button ``data-action="+
+0,1"`` appears when one may reproduce (``mf:0,1``, picked in the guide, lights the
+``m+`` moves). The viewer's swimmers carry ``data-select="r:3,0"``; selected, the
+tiles they may be rescued to carry ``data-action="r 3,0>2,0"``. Rescues of two or
+three swimmers together, ``m+`` moves, play/draw and end are in the guide only.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
+from functools import lru_cache
+from xml.sax.saxutils import quoteattr
 
-from games.boards import Choice, Guide, LegendItem, Target
+from games.boards.trias_guide import (
+    DRIFT_COST,
+    HERD_FILL,
+    INTERIOR,
+    LANDSCAPE_FILL,
+    LANDSCAPE_NAME,
+    MOVABLE,
+    SCORED,
+    WATER,
+    Turn,
+    colour,
+    guide,
+    key,
+    parse_key,
+    plural,
+    selection,
+    turn_of,
+)
+from games.engines.trias.board import neighbours
 
-SIZE = 30  # hex radius in SVG units
+__all__ = ["guide", "render_svg"]
+
+SIZE = 46  # hex radius in SVG units (= CSS px at the smallest legible size)
 SQ3 = math.sqrt(3)
-LANDSCAPE_FILL = {"M": "#9a8a78", "S": "#c8cf6a", "W": "#2e6a3a", "P": "#eef6fb"}
-LANDSCAPE_TEXT = {"M": "#1f1a14", "S": "#2a2a10", "W": "#eaf3e6", "P": "#203040"}
-LANDSCAPE_NAME = {"M": "mountain", "S": "steppe", "W": "wood", "P": "South Pole"}
-SURROUNDING = "#2f6ea5"
-INTERIOR = "#8cc4ea"
-HERD_FILL = ["#d62828", "#1f5fbf", "#7b3fa0", "#1a1a1a", "#f5f5f5"]
-HERD_STROKE = ["#5a0d0d", "#0d2a5a", "#35164a", "#000000", "#444444"]
-HERD_TEXT = ["#ffffff", "#ffffff", "#ffffff", "#ffffff", "#111111"]
-COLOURS = ["Red", "Blue", "Purple", "Black", "White"]
-CARD_NAME = {"M": "mountain", "S": "steppe", "W": "wood"}
-
-_STEP = re.compile(r"^(d|m) (-?\d+,-?\d+)>(-?\d+,-?\d+)$")
-_AT = re.compile(r"^(\+|p) (-?\d+,-?\d+)$")
+HALF_W = SIZE * SQ3 / 2
+STRIP = 46  # the status lines above the map
+FONT = 'font-family="sans-serif"'
+LANDSCAPE_TEXT = {"M": "#15191e", "S": "#1c1209", "W": "#ffffff", "P": "#15191e"}
+HERD_STROKE = ("#5a0d0d", "#0d2a5a", "#35164a", "#000000", "#444444")
+HERD_TEXT = ("#ffffff", "#ffffff", "#ffffff", "#ffffff", "#111111")
+INK = "#15191e"
+HALO = {"stroke": INK, "stroke_width": 3, "paint_order": "stroke"}  # white text on water
 
 
 def _center(q: int, r: int) -> tuple[float, float]:
     return SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r
 
 
+@lru_cache(maxsize=4096)
 def _corners(cx: float, cy: float, radius: float = SIZE) -> str:
     points = []
     for i in range(6):
@@ -57,71 +107,150 @@ def _corners(cx: float, cy: float, radius: float = SIZE) -> str:
     return " ".join(points)
 
 
-def _key(pos) -> str:
-    return f"{pos[0]},{pos[1]}"
-
-
-def _parse_key(key: str) -> tuple[int, int]:
-    q, r = key.split(",")
-    return int(q), int(r)
+def _esc(text: str) -> str:
+    """Text or a double-quoted attribute value, escaped for XML."""
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
 
 
 def _attrs(**attrs: object) -> str:
     return " ".join(
-        f"{k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}"
+        f'{k.rstrip("_").replace("_", "-")}="{_esc(str(v))}"'
         for k, v in attrs.items()
         if v is not None
     )
 
 
-def _clickable(actions: Sequence[str]):
-    drifts: dict[str, dict[str, str]] = {}
-    moves: dict[str, dict[str, str]] = {}
-    at: dict[str, dict[str, str]] = {"+": {}, "p": {}}
-    for action in actions:
-        if m := _STEP.match(action):
-            table = drifts if m.group(1) == "d" else moves
-            table.setdefault(m.group(2), {})[m.group(3)] = action
-        elif m := _AT.match(action):
-            at[m.group(1)][m.group(2)] = action
-    return drifts, moves, at["+"], at["p"]
+def _text(x: float, y: float, text: str, size: float = 12, fill: str = INK, **extra) -> str:
+    """A centred label; ``extra`` attributes are written as given (trusted constants)."""
+    more = "".join(f' {k.rstrip("_").replace("_", "-")}="{v}"' for k, v in extra.items())
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" font-size="{size}" {FONT} '
+        f'fill="{fill}"{more}>{_esc(text)}</text>'
+    )
 
 
-def _herd_marks(cx: float, cy: float, counts: Sequence[int], where: str) -> list[str]:
-    """Small circles per owner with their count, in a row under the hex centre."""
-    present = [(s, n) for s, n in enumerate(counts) if n]
-    out = []
-    width = 17
-    left = cx - (len(present) - 1) * width / 2
-    for i, (s, n) in enumerate(present):
-        x = left + i * width
-        colour = COLOURS[s] if s < len(COLOURS) else f"Seat {s}"
-        label = f"{n} {colour} herd{'s' if n != 1 else ''} {where}"
-        out.append(
-            f'<g class="herd herd-{s}"><title>{escape(label)}</title>'
-            f'<circle cx="{x:.1f}" cy="{cy:.1f}" r="7.5" fill="{HERD_FILL[s % 5]}" '
-            f'stroke="{HERD_STROKE[s % 5]}" stroke-width="1.2"/>'
-            f'<text x="{x:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle" font-size="10" '
-            f'font-family="sans-serif" font-weight="bold" fill="{HERD_TEXT[s % 5]}">{n}</text>'
-            "</g>"
-        )
-    return out
+@lru_cache(maxsize=4096)
+def _coord(q: int, r: int) -> str:
+    """The coordinates label of a hex, on its top corner."""
+    cx, cy = _center(q, r)
+    text = f"{q},{r}"
+    w = 8 + 7.5 * len(text)
+    return (
+        f'<rect x="{cx - w / 2:.1f}" y="{cy - SIZE - 6:.1f}" width="{w:.1f}" height="17" '
+        f'rx="4" fill="{INK}" fill-opacity="0.85"/>'
+        + _text(cx, cy - SIZE + 7, text, 12, "#ffffff", class_="coord")
+    )
 
 
 def _status(view: dict) -> str:
-    seats = view.get("seats") or []
     if view.get("phase") == "over":
-        scores = ", ".join(f"{COLOURS[s['seat']]} {s['score']}" for s in seats)
-        return f"game over ({scores})"
+        scores = ", ".join(f"{colour(s['seat'])} {s['score']}" for s in view.get("seats") or [])
+        return f"Game over. Points: {scores}"
     current = view.get("current")
-    who = COLOURS[current] if isinstance(current, int) and current < len(COLOURS) else "?"
+    who = colour(current) if isinstance(current, int) else "?"
+    left = int(view.get("actions_left") or 0)
     phase = {
-        "place": "places herds",
-        "card": "plays or draws a card",
-        "drift": "drifts a tile",
-        "actions": f"has {view.get('actions_left', 0)} action(s) left",
-    }.get(view.get("phase"), "")
-    return f"{who} {phase}"
+        "place": f"{who} places 2 herds",
+        "card": f"{who} plays or draws a card",
+        "drift": f"{who} drifts a {view.get('card_name') or ''} tile",
+        "actions": f"{who} has {plural(left, 'action', 'actions')} left",
+    }.get(view.get("phase"), f"{who} to play")
+    if view.get("last_round"):
+        phase = f"Last round: {phase}"
+    return phase
+
+
+def _extent(view: dict) -> tuple[float, float, float, float]:
+    """The land, swimmers and seas, and one ring of water around them."""
+    spots = {tuple(t["pos"]) for t in view.get("tiles") or []}
+    spots |= {tuple(s["pos"]) for s in view.get("swimmers") or []}
+    spots |= {tuple(p) for p in view.get("interior_seas") or []}
+    spots = spots or {(0, 0)}
+    ring = set(spots)
+    for p in spots:
+        ring.update(neighbours(p))
+    xs, ys = zip(*(_center(q, r) for q, r in ring), strict=True)
+    left, right = min(xs) - HALF_W - 4, max(xs) + HALF_W + 4
+    top, bottom = min(ys) - SIZE - 4 - STRIP, max(ys) + SIZE + 4
+    return left, top, right - left, bottom - top
+
+
+def _herd_box(
+    cx: float, cy: float, counts: Sequence[int], where: str, *, swimming: bool, attrs: dict
+) -> str:
+    """The herds at one place: one chip per owner with its count, in a box of at least
+    40 x 40 (the tap area when the viewer may pick them)."""
+    present = [(s, n) for s, n in enumerate(counts) if n]
+    if not present:
+        return ""
+    cols = 1 if len(present) == 1 else 2 if len(present) <= 4 else 3
+    rows = 1 if len(present) <= 2 else 2
+    width = max(40, cols * 19 + 2)
+    height = 40
+    x0, y0 = cx - width / 2, cy - height / 2
+    words = ", ".join(f"{plural(n, colour(s) + ' herd', colour(s) + ' herds')}" for s, n in present)
+    label = f"{words} {'swimming at' if swimming else 'on'} {where}"
+    hint = attrs.pop("hint", "")
+    if hint and attrs.get("data_select"):
+        label = f"{label}: {hint}"
+    classes = "herd swimmers" if swimming else "herd"
+    if attrs.get("class_"):
+        classes += " " + attrs.pop("class_")
+    out = [f"<g {_attrs(class_=classes, aria_label=label, **attrs)}><title>{_esc(label)}</title>"]
+    ring = attrs.get("data_select") is not None
+    if ring:
+        selected = "selected" in classes
+        dashes = "" if selected else ' stroke-dasharray="7 3"'
+        out.append(
+            f'<rect x="{x0 - 4:.1f}" y="{y0 - 4:.1f}" width="{width + 8:.1f}" height="48" rx="9" '
+            f'fill="none" stroke="{INK}" stroke-width="{7 if selected else 6}"/>'
+            f'<rect x="{x0 - 4:.1f}" y="{y0 - 4:.1f}" width="{width + 8:.1f}" height="48" rx="9" '
+            f'fill="none" stroke="{MOVABLE}" stroke-width="{4 if selected else 3}"'
+            f"{dashes}/>"
+        )
+    dash = ' stroke-dasharray="4 2"' if swimming else ""
+    out.append(
+        f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{width:.1f}" height="{height}" rx="6" '
+        f'fill="#ffffff" fill-opacity="0.92" stroke="{INK}" stroke-width="1.2"{dash}/>'
+    )
+    cw = (width - 2) / cols - 2 if len(present) > 1 else 36
+    ch = 36 if rows == 1 else 17
+    size = 20 if len(present) == 1 else 15 if rows == 1 else 12
+    for i, (s, n) in enumerate(present):
+        col, row = i % cols, i // cols
+        x = x0 + 2 + col * (cw + 2)
+        y = y0 + 2 + row * (ch + 2)
+        fill, stroke = HERD_FILL[s % 5], HERD_STROKE[s % 5]
+        out.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{cw:.1f}" height="{ch:.1f}" rx="3" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>'
+        )
+        out.append(
+            _text(
+                x + cw / 2,
+                y + ch / 2 + size * 0.36,
+                str(n),
+                size,
+                HERD_TEXT[s % 5],
+                font_weight="bold",
+                aria_hidden="true",
+            )
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _pill(cx: float, cy: float, text: str, action: str, label: str, width: float) -> str:
+    """A button drawn on the board (at least 24 px tall)."""
+    return (
+        f"<g {_attrs(class_='button', data_action=action, aria_label=label)}>"
+        f"<title>{_esc(label)}</title>"
+        f'<rect x="{cx - width / 2:.1f}" y="{cy - 13:.1f}" width="{width:.1f}" height="26" '
+        f'rx="13" fill="#fff8d0" stroke="{INK}" stroke-width="2"/>'
+        f"{_text(cx, cy + 4.5, text, 13, INK, font_weight='bold')}</g>"
+    )
 
 
 def render_svg(
@@ -131,46 +260,31 @@ def render_svg(
     actions: Sequence[str] = (),
     selected: str | None = None,
 ) -> str:
+    turn = turn_of(actions) if actions else Turn()
+    kind, where = selection(turn, selected)
+    optional = view.get("phase") == "actions"
     tiles = view.get("tiles") or []
     swimmers = view.get("swimmers") or []
     seas = [tuple(p) for p in view.get("interior_seas") or []]
     scored = {tuple(p) for p in view.get("scored") or []}
-    drifts, moves, reproduce, place = _clickable(actions)
 
-    sel_kind, sel_pos = None, None
-    if selected and ":" in selected:
-        kind, _, key = selected.partition(":")
-        if (kind == "d" and key in drifts) or (kind == "m" and key in moves):
-            sel_kind, sel_pos = kind, key
-    drift_targets = drifts.get(sel_pos, {}) if sel_kind == "d" else {}
-    move_targets = moves.get(sel_pos, {}) if sel_kind == "m" else {}
-
-    # Extent: every tile, swimmer and sea, plus a ring of water around them.
-    positions = [tuple(t["pos"]) for t in tiles] + [tuple(s["pos"]) for s in swimmers] + seas
-    positions += [_parse_key(k) for k in drift_targets]
-    positions = positions or [(0, 0)]
-    xs, ys = zip(*(_center(q, r) for q, r in positions), strict=True)
-    pad = SIZE * 2
-    min_x, max_x = min(xs) - pad, max(xs) + pad
-    min_y, max_y = min(ys) - pad - (SIZE if view.get("final") else 0), max(ys) + pad + 24
-    width, height = max_x - min_x, max_y - min_y
-
-    title = f"Trias board: {_status(view)}"
+    min_x, min_y, width, height = _extent(view)
+    title = f"Trias board. {_status(view)}."
+    # A board with parts to tap is a group of controls, not one picture (an image's
+    # children are not announced, and may not be focusable).
+    role = "group" if actions else "img"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{min_x:.1f} {min_y:.1f} '
-        f'{width:.1f} {height:.1f}" role="img" class="board board-trias" '
-        f"aria-label={quoteattr(title)}>",
-        f"<title>{escape(title)}</title>",
+        f'{width:.1f} {height:.1f}" width="{math.ceil(width)}" height="{math.ceil(height)}" '
+        f'role="{role}" class="board board-trias" aria-label={quoteattr(title)}>',
+        f"<title>{_esc(title)}</title>",
         f'<rect x="{min_x:.1f}" y="{min_y:.1f}" width="{width:.1f}" height="{height:.1f}" '
-        f'fill="{SURROUNDING}" rx="12"/>',
+        f'fill="{WATER}" rx="12"/>',
     ]
+    coords: list[str] = []
 
-    def label(q: int, r: int, colour: str) -> str:
-        cx, cy = _center(q, r)
-        return (
-            f'<text class="coord" x="{cx:.1f}" y="{cy - SIZE * 0.45:.1f}" text-anchor="middle" '
-            f'font-size="8" font-family="sans-serif" fill="{colour}">{q},{r}</text>'
-        )
+    def coord(pos) -> None:
+        coords.append(_coord(*pos))
 
     for q, r in seas:
         cx, cy = _center(q, r)
@@ -178,97 +292,105 @@ def render_svg(
             f'<polygon class="sea interior-sea" points="{_corners(cx, cy)}" fill="{INTERIOR}" '
             f'stroke="#5d9cc8" stroke-width="1"><title>interior sea at {q},{r}</title></polygon>'
         )
-        out.append(label(q, r, "#1d4a6b"))
+        coord((q, r))
 
+    # Tiles: landscape, name, herds of capacity; the marks of what may be picked.
+    herd_boxes = []
     for tile in tiles:
         q, r = tile["pos"]
-        key = _key((q, r))
-        kind = tile["landscape"]
+        k = key((q, r))
+        landscape = tile["landscape"]
+        name = LANDSCAPE_NAME.get(landscape, landscape)
         cx, cy = _center(q, r)
         total = sum(tile["herds"])
-        name = LANDSCAPE_NAME.get(kind, kind)
-        text = f"{name} at {key}, {total} of {tile['capacity']} herds"
-        attrs = {"class_": f"tile tile-{name.replace(' ', '-').lower()}"}
-        if key in drifts:
-            attrs["data_select"] = f"d:{key}"
+        cap = tile["capacity"]
+        ink = LANDSCAPE_TEXT.get(landscape, INK)
+        text = f"{name} at {k}, {total} of {cap} herds"
+        attrs: dict = {"class_": f"tile tile-{name.replace(' ', '-').lower()}"}
+        mark = ""
+        if k in turn.drifts:
+            attrs["data_select"] = f"d:{k}"
             attrs["class_"] += " can-drift"
-            text += ", can drift"
-        if key in place:
-            attrs["data_action"] = place[key]
-            attrs["class_"] += " target"
-            text += f", click to place ({place[key]})"
-        stroke, stroke_width = "#3b3b3b", 1.2
-        if key in scored:
-            stroke, stroke_width = "#f2c200", 3
-        if sel_pos == key:
-            stroke, stroke_width = "#ffffff", 3.5
-        out.append(f"<g {_attrs(**attrs)}><title>{escape(text)}</title>")
-        fill = LANDSCAPE_FILL.get(kind, "#ccc")
+            text = f"Drift the {name} at {k} ({total} of {cap} herds)"
+            mark = "drift"
+        elif k in turn.place:
+            attrs["data_select"] = f"p:{k}"
+            attrs["class_"] += " can-place"
+            text = f"Place 2 herds on the {name} at {k} (holds {cap})"
+            mark = "place"
+        # The picked tile: a tile to drift or place on, or the tile of the picked herds.
+        is_selected = where == k and kind in ("d", "p", "m", "mf")
+        if is_selected:
+            attrs["class_"] += " selected"
+        if "data_select" in attrs:
+            attrs["aria_label"] = text
+        out.append(f"<g {_attrs(**attrs)}><title>{_esc(text)}</title>")
+        stroke, stroke_width = "#2b2b2b", 1.2
+        if tuple(tile["pos"]) in scored:
+            stroke, stroke_width = SCORED, 4
         out.append(
-            f'<polygon points="{_corners(cx, cy, SIZE - 1)}" fill="{fill}" '
+            f'<polygon points="{_corners(cx, cy, SIZE - 1)}" '
+            f'fill="{LANDSCAPE_FILL.get(landscape, "#ccc")}" '
             f'stroke="{stroke}" stroke-width="{stroke_width}"/>'
         )
-        out.append(label(q, r, LANDSCAPE_TEXT.get(kind, "#000")))
+        if is_selected:
+            out.append(
+                f'<polygon points="{_corners(cx, cy, SIZE - 4)}" fill="none" stroke="{INK}" '
+                f'stroke-width="7"/><polygon points="{_corners(cx, cy, SIZE - 4)}" fill="none" '
+                'stroke="#ffffff" stroke-width="4"/>'
+            )
+        elif mark:
+            # Mandatory picks strongly, an optional (costly) drift more quietly.
+            strong = mark == "place" or not optional
+            dashes = "8 5" if strong else "5 5"
+            dash = INK if landscape == "P" else "#ffffff"  # white on the icy pole is lost
+            out.append(
+                f'<polygon points="{_corners(cx, cy, SIZE - 5)}" fill="none" stroke="{dash}" '
+                f'stroke-width="{3 if strong else 2}" stroke-dasharray="{dashes}"/>'
+            )
+        full = total >= cap
         out.append(
-            f'<text class="capacity" x="{cx:.1f}" y="{cy + SIZE * 0.72:.1f}" text-anchor="middle" '
-            f'font-size="7" font-family="sans-serif" fill="{LANDSCAPE_TEXT.get(kind, "#000")}">'
-            f"{total}/{tile['capacity']}</text>"
+            _text(
+                cx,
+                cy - 25,
+                f"{total}/{cap}",
+                12,
+                ink,
+                class_="capacity",
+                font_weight="bold" if full else "normal",
+            )
         )
+        out.append(_text(cx, cy - 11, name, 12, ink, class_="name"))
         out.append("</g>")
+        coord((q, r))
         if total:
-            herd_attrs = {"class_": "herds"}
-            if key in moves:
-                herd_attrs["data_select"] = f"m:{key}"
-                herd_attrs["class_"] += " can-move"
-            out.append(f"<g {_attrs(**herd_attrs)}>")
-            out.extend(_herd_marks(cx, cy + 4, tile["herds"], f"on {key}"))
-            out.append("</g>")
+            box: dict = {}
+            if k in turn.moves or k in turn.reproduce:
+                box["data_select"] = f"m:{k}"
+                box["hint"] = "tap to move yours or let one reproduce"
+                if where == k and kind in ("m", "mf"):
+                    box["class_"] = "selected"
+            herd_boxes.append(_herd_box(cx, cy + 13, tile["herds"], k, swimming=False, attrs=box))
 
     for swim in swimmers:
         q, r = swim["pos"]
+        k = key((q, r))
         cx, cy = _center(q, r)
         out.append(
-            f'<polygon class="swimming" points="{_corners(cx, cy, SIZE - 4)}" fill="none" '
-            'stroke="#d7ecfa" stroke-width="1" stroke-dasharray="3 3"/>'
+            f'<polygon class="swimming" points="{_corners(cx, cy, SIZE - 5)}" fill="none" '
+            'stroke="#d7ecfa" stroke-width="1.5" stroke-dasharray="4 4"/>'
         )
-        out.append(label(q, r, "#e6f3fc"))
-        out.append('<g class="swimmers">')
-        out.extend(_herd_marks(cx, cy + 4, swim["herds"], f"swimming at {q},{r}"))
-        out.append("</g>")
-
-    # Targets of the selected tile or herds.
-    for key, action in sorted(drift_targets.items()):
-        q, r = _parse_key(key)
-        cx, cy = _center(q, r)
-        out.append(
-            f"<g {_attrs(class_='target drift-target', data_action=action)}>"
-            f"<title>{escape(f'drift here: {action}')}</title>"
-            f'<polygon points="{_corners(cx, cy, SIZE - 3)}" fill="#ffffff" fill-opacity="0.25" '
-            'stroke="#ffffff" stroke-width="2.5" stroke-dasharray="5 3"/>'
-            f"{label(q, r, '#ffffff')}</g>"
-        )
-    for key, action in sorted(move_targets.items()):
-        q, r = _parse_key(key)
-        cx, cy = _center(q, r)
-        out.append(
-            f"<g {_attrs(class_='target move-target', data_action=action)}>"
-            f"<title>{escape(f'move here: {action}')}</title>"
-            f'<polygon points="{_corners(cx, cy, SIZE - 3)}" fill="#ffffff" fill-opacity="0.2" '
-            'stroke="#ffe680" stroke-width="3"/></g>'
-        )
-    if sel_kind == "m" and sel_pos in reproduce:
-        q, r = _parse_key(sel_pos)
-        cx, cy = _center(q, r)
-        action = reproduce[sel_pos]
-        bx, by = cx + SIZE * 0.55, cy - SIZE * 0.2
-        out.append(
-            f"<g {_attrs(class_='button reproduce', data_action=action)}>"
-            f"<title>{escape(f'reproduce: {action}')}</title>"
-            f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="#fff8d0" stroke="#6b5500" '
-            'stroke-width="1.5"/>'
-            f'<text x="{bx:.1f}" y="{by + 4:.1f}" text-anchor="middle" font-size="13" '
-            'font-family="sans-serif" font-weight="bold" fill="#6b5500">+</text></g>'
-        )
+        coord((q, r))
+        box = {}
+        if k in turn.rescues:
+            box["data_select"] = f"r:{k}"
+            box["hint"] = "tap to rescue yours onto a tile"
+            if kind == "r" and k in where.partition("~")[0].split("_"):
+                box["class_"] = "selected"
+        elif kind == "r" and k in where.partition("~")[0].split("_"):
+            box["class_"] = "selected"
+        herd_boxes.append(_herd_box(cx, cy, swim["herds"], k, swimming=True, attrs=box))
+    out.extend(herd_boxes)
 
     # Final scoring: each scored land mass labelled with its points (TS13).
     for item in view.get("final") or []:
@@ -276,75 +398,126 @@ def render_svg(
         cells = [_center(q, r) for q, r in item.get("tiles") or []]
         if not cells or not points:
             continue
-        # Above the land mass's topmost hex, clear of the herds.
         cx, top = min(cells, key=lambda c: (c[1], c[0]))
         cy = top - SIZE * 0.95
-        words = ", ".join(f"{COLOURS[s]} {n}" for s, n in points)
-        text = f"{len(cells)} tile{'s' if len(cells) != 1 else ''}: {words}"
-        w = 5.6 * len(text) + 10
+        words = ", ".join(f"{colour(s)} {n}" for s, n in points)
+        text = f"{plural(len(cells), 'tile', 'tiles')}: {words}"
+        w = 7.2 * len(text) + 12
         out.append(
-            f'<g class="final-score"><title>{escape(f"final scoring, {text}")}</title>'
-            f'<rect x="{cx - w / 2:.1f}" y="{cy - 9:.1f}" width="{w:.1f}" height="16" rx="4" '
-            'fill="#000000" fill-opacity="0.7" stroke="#f2c200"/>'
-            f'<text x="{cx:.1f}" y="{cy + 3:.1f}" text-anchor="middle" font-size="10" '
-            f'font-family="sans-serif" fill="#ffffff">{escape(text)}</text></g>'
+            f'<g class="final-score"><title>{_esc(f"final scoring, {text}")}</title>'
+            f'<rect x="{cx - w / 2:.1f}" y="{cy - 11:.1f}" width="{w:.1f}" height="20" rx="4" '
+            f'fill="#000000" fill-opacity="0.75" stroke="{SCORED}"/>'
+            f"{_text(cx, cy + 3.5, text, 12, '#ffffff')}</g>"
         )
 
-    # The viewer's own hand card, and the deck.
-    lines = []
-    hand = view.get("hand")
-    if seat is not None and hand:
-        lines.append(
-            f'<tspan class="hand-card" data-hand="{escape(hand)}">'
-            f"Your hand card: {escape(CARD_NAME.get(hand, hand))}</tspan>"
-        )
-    deck = view.get("deck") or {}
-    if deck:
-        sep = " \u00b7 " if lines else ""
-        lines.append(f"<tspan>{sep}cards left: {int(deck.get('left', 0))}</tspan>")
-    if lines:
-        out.append(
-            f'<text x="{min_x + 10:.1f}" y="{max_y - 10:.1f}" font-size="11" '
-            f'font-family="sans-serif" fill="#ffffff">{"".join(lines)}</text>'
-        )
+    out.extend(_targets(view, turn, kind, where, optional, coord))
+    out.append(_strip(view, seat, min_x, min_y, width))
+    out.append(f'<g class="coord" pointer-events="none">{"".join(coords)}</g>')
     out.append("</svg>")
     return "".join(out)
 
 
-# --- the turn in words (contract in games.boards) ------------------------------------
+def _target_hex(cx: float, cy: float, action: str, label: str, cls: str, water: bool) -> list[str]:
+    ring = "#ffffff" if water else MOVABLE
+    dashes = ' stroke-dasharray="6 4"' if water else ""
+    return [
+        f"<g {_attrs(class_=f'target {cls}', data_action=action, aria_label=label)}>"
+        f"<title>{_esc(label)}</title>"
+        f'<polygon points="{_corners(cx, cy, SIZE - 4)}" fill="#ffffff" fill-opacity="0.18" '
+        f'stroke="{INK}" stroke-width="6"/>'
+        f'<polygon points="{_corners(cx, cy, SIZE - 4)}" fill="none" stroke="{ring}" '
+        f'stroke-width="3"{dashes}/>'
+    ]
 
 
-def guide(
-    view: dict,
-    *,
-    seat: int | None,
-    actions: Sequence[str] = (),
-    selected: str | None = None,
-) -> Guide:
-    """Interim: the board's choices, labelled by notation (to be worded)."""
-    legend = tuple(
-        LegendItem(LANDSCAPE_FILL[k], LANDSCAPE_NAME[k]) for k in ("M", "S", "W", "P")
-    )
-    if not actions:
-        return Guide(prompt="", legend=legend)
-    drifts, moves, plus, _ = _clickable(actions)
-    choices = []
-    offered: set[str] = set()
-    for frm, targets in drifts.items():
-        choices.append(
-            Choice(f"d:{frm}", f"Tile {frm}", tuple(Target(a, a) for a in targets.values()))
+def _targets(view: dict, turn: Turn, kind: str, where: str, optional: bool, coord) -> list[str]:
+    """The targets of the selected piece, drawn over everything else."""
+    out: list[str] = []
+    if kind == "p":
+        q, r = parse_key(where)
+        cx, cy = _center(q, r)
+        out.append(
+            _pill(cx, cy + 13, "Place here", turn.place[where], f"Place 2 herds on {where}", 76)
         )
-    for frm, targets in moves.items():
-        extra = [plus[frm]] if frm in plus else []
-        offered.update(extra)
-        choices.append(
-            Choice(
-                f"m:{frm}",
-                f"Herds on {frm}",
-                tuple(Target(a, a) for a in [*targets.values(), *extra]),
+    elif kind == "d":
+        for to, action in sorted(turn.drifts[where].items()):
+            q, r = parse_key(to)
+            cx, cy = _center(q, r)
+            label = f"Drift the tile from {where} to {to}"
+            if optional:
+                label += f" ({DRIFT_COST} actions)"
+            out.extend(_target_hex(cx, cy, action, label, "drift-target", water=True))
+            out.append(
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="#ffffff" stroke="{INK}" '
+                'stroke-width="2"/>'
             )
+            if optional:
+                out.append(
+                    _text(
+                        cx,
+                        cy + 28,
+                        f"{DRIFT_COST} actions",
+                        12,
+                        "#ffffff",
+                        font_weight="bold",
+                        **HALO,
+                    )
+                )
+            out.append("</g>")
+            coord((q, r))
+    elif kind in ("m", "mf"):
+        table = turn.moves if kind == "m" else turn.moves_plus
+        fx, fy = _center(*parse_key(where))
+        for to, action in sorted(table.get(where, {}).items()):
+            q, r = parse_key(to)
+            cx, cy = _center(q, r)
+            label = f"Move a herd from {where} to {to}"
+            out.extend(_target_hex(cx, cy, action, label, "move-target", water=False))
+            # A dot on the target's side of the shared edge: "one step this way".
+            dx, dy = cx + (fx - cx) * 0.45, cy + (fy - cy) * 0.45
+            out.append(
+                f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="8" fill="{MOVABLE}" stroke="{INK}" '
+                'stroke-width="2"/></g>'
+            )
+        if kind == "m" and where in turn.reproduce:
+            out.append(
+                _pill(fx, fy - 17, "+1 herd", turn.reproduce[where], f"Reproduce on {where}", 72)
+            )
+    elif kind == "r" and "_" not in where:
+        for action in sorted(turn.rescues.get(where, [])):
+            to = action.partition(">")[2]
+            q, r = parse_key(to)
+            cx, cy = _center(q, r)
+            label = f"Rescue a swimmer from {where} to {to}"
+            out.extend(_target_hex(cx, cy, action, label, "rescue-target", water=False))
+            out.append("</g>")
+    return out
+
+
+def _strip(view: dict, seat: int | None, min_x: float, min_y: float, width: float) -> str:
+    """Two centred lines above the map (a phone shows the middle of a wide board):
+    whose turn it is, then the viewer's hand card and the cards left."""
+    second = []
+    hand = view.get("hand")
+    over = view.get("phase") == "over"
+    if seat is not None and hand and not over:
+        name = {"M": "mountain", "S": "steppe", "W": "wood"}.get(hand, hand)
+        second.append(
+            f'<tspan class="hand-card" data-hand="{_esc(hand)}">'
+            f"Your hand card: {_esc(name)}</tspan>"
         )
-    for choice in choices:
-        offered.update(t.action for t in choice.targets)
-    buttons = tuple(Target(a, a) for a in actions if a not in offered)
-    return Guide(prompt="Your turn.", choices=tuple(choices), buttons=buttons, legend=legend)
+    deck = view.get("deck") or {}
+    if deck and not over:
+        second.append(_esc(plural(int(deck.get("left", 0)), "card left", "cards left")))
+    cx = min_x + width / 2
+    out = [
+        f'<text class="status" x="{cx:.1f}" y="{min_y + 19:.1f}" text-anchor="middle" '
+        f'font-size="14" {FONT} font-weight="bold" fill="#ffffff">{_esc(_status(view))}</text>'
+    ]
+    if second:
+        joined = " \u00b7 ".join(second)
+        out.append(
+            f'<text class="status" x="{cx:.1f}" y="{min_y + 38:.1f}" text-anchor="middle" '
+            f'font-size="13" {FONT} fill="#ffffff">{joined}</text>'
+        )
+    return "".join(out)

@@ -26,6 +26,11 @@ ACTION = re.compile(r'data-action="([^"]*)"')
 STEPS_CHECKED = 60  # positions per game, spread over the whole game
 NOTATION = re.compile(r"\b(p|lead) [IMEH]\d|\b[bx] [a-d][1-4]|\bsell \d|^pass$")  # Tri*T*Area's
 ARIA = re.compile(r'data-action="([^"]*)" aria-label="([^"]*)"')
+# Games whose guide is held to more: a rules anchor whenever there are actions, the
+# same targets whether or not their choice is selected, and a board that keeps its
+# size (viewBox) whatever is selected.
+STRICT = {"trias"}
+VIEWBOX = re.compile(r'viewBox="([^"]*)"')
 
 
 def _unescape(value: str) -> str:
@@ -39,12 +44,26 @@ def _check(name: str, view: dict, seat: int, actions: list[str]) -> None:
     assert guide.rules_anchor in (*boards.RULES_ANCHORS[name], "")
     tokens = {c.token for c in guide.choices}
     assert len(tokens) == len(guide.choices), "choice tokens are unique"
-    for selected in [None, *sorted(tokens)]:
+    if name in STRICT and actions:
+        assert guide.rules_anchor, "every step points to its rules section"
+    sizes = set()
+    ordered = sorted(tokens)
+    sampled = set(ordered[:: max(1, len(ordered) // 8)])  # the costlier checks: a sample
+    for selected in [None, *ordered]:
         svg = boards.render_svg(name, view, seat=seat, actions=actions, selected=selected)
         assert {_unescape(t) for t in SELECT.findall(svg)} <= tokens
         assert {_unescape(a) for a in ACTION.findall(svg)} <= set(actions)
         if name == "tritarea":
             _check_tritarea_board(svg, guide)
+        sizes.add(VIEWBOX.search(svg).group(1))
+        if name in STRICT and selected in sampled:
+            picked = boards.guide(name, view, seat=seat, actions=actions, selected=selected)
+            assert {t.action for t in picked.choice(selected).targets} == {
+                t.action for t in guide.choice(selected).targets
+            }, "a choice offers the same targets once selected"
+            assert picked.reachable() == set(actions)
+    if name in STRICT:
+        assert len(sizes) == 1, "the board keeps its size whatever is selected"
     if name == "tritarea":
         _check_tritarea_guide(view, seat, guide)
 

@@ -147,7 +147,7 @@ def test_three_players_play_the_first_full_round_of_trias(
             last = None
         assert ply < 40, "the first round should be over by now"
 
-    assert ways["p"] == {"board"}  # setup: click a tile
+    assert ways["p"] == {"select+board"}  # setup: pick a free tile, then "Place here"
     assert ways["d"] == {"select+board"}  # drift: pick the tile, then the water hex
     assert ways["play"] == {"button"}
     assert game.status == GameStatus.ACTIVE and state.turn == 4

@@ -1,21 +1,27 @@
-"""The Trias SVG board: well-formed, labelled, clickable, and free of secrets."""
+"""The Trias SVG board: well-formed, legible, clickable in two steps, free of secrets."""
 
 from __future__ import annotations
 
+import colorsys
+import math
 import random
+import re
 import xml.etree.ElementTree as ET
+
+import pytest
 
 from games.boards import render_svg
 from games.engines import trias
-from games.engines.trias.state import CARD
+from games.engines.trias.state import CARD, DRIFT, PLACE
 
 from .positions import BLUE, PURPLE, RED, build
 
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def svg_for(state, seat, selected=None):
-    actions = trias.legal_actions(state, seat) if seat is not None else []
+def svg_for(state, seat, selected=None, actions=None):
+    if actions is None:
+        actions = trias.legal_actions(state, seat) if seat is not None else []
     view = trias.view(state, seat)
     text = render_svg("trias", view, seat=seat, actions=actions, selected=selected)
     return text, ET.fromstring(text)
@@ -25,50 +31,205 @@ def attrs(root, name):
     return {el.get(name) for el in root.iter() if el.get(name) is not None}
 
 
-def test_the_board_is_well_formed_xml_with_a_title_and_coordinates():
+def texts(root, cls=None):
+    return [
+        "".join(el.itertext())
+        for el in root.iter(f"{NS}text")
+        if cls is None or el.get("class") == cls
+    ]
+
+
+def tile_group(root, pos):
+    """The <g> of the tile at ``pos`` (its title names it)."""
+    for g in root.iter(f"{NS}g"):
+        title = g.find(f"{NS}title")
+        is_tile = "tile" in (g.get("class") or "").split() and title is not None
+        if is_tile and re.search(rf" at {re.escape(pos)}\b", title.text):
+            return g
+    raise AssertionError(f"no tile at {pos}")
+
+
+def hue(colour: str) -> tuple[float, float, float]:
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    h, lightness, s = colorsys.rgb_to_hls(r, g, b)
+    return h * 360, s, lightness
+
+
+def test_the_board_is_well_formed_xml_with_a_title_and_coordinates_apart():
     state = trias.new_game(4, 21)
     text, root = svg_for(state, None)
     assert root.tag == f"{NS}svg" and root.get("role") == "img"
     assert root.find(f"{NS}title") is not None
-    coords = {el.text for el in root.iter(f"{NS}text") if el.get("class") == "coord"}
-    assert {"0,0", "1,-2", "3,-3", "-3,0"} <= coords
+    assert set(texts(root, "coord")) >= {"0,0", "1,-2", "3,-3", "-3,0"}
+    # One group the page hides until asked (its toggle), never in the way of a tap.
+    coords = [g for g in root.iter(f"{NS}g") if g.get("class") == "coord"]
+    assert len(coords) == 1 and coords[0].get("pointer-events") == "none"
+    assert all(t.get("class") == "coord" for t in coords[0].iter(f"{NS}text"))
     assert text.count('class="sea interior-sea"') == 2
 
 
-def test_setup_placement_targets_carry_place_actions():
-    state = trias.new_game(3, 4)
-    seat = trias.to_move(state)[0]
-    _, root = svg_for(state, seat)
-    assert "p 0,0" in attrs(root, "data-action")
-    assert attrs(root, "data-action") == set(trias.legal_actions(state, seat))
+def test_tiles_wear_the_rulebook_colours_and_say_their_landscape_and_capacity():
+    """Rulebook, Herd Capacity: mountains (grey) 2, steppe (brown) 3, woods (green) 4."""
+    state = build({(1, 0): "M", (2, 0): "S", (3, 0): "W"}, [(RED, (2, 0), 2)])
+    _, root = svg_for(state, None)
+    fills = {}
+    for pos, name, shown in (("1,0", "mountain", "0/2"), ("2,0", "steppe", "2/3"),
+                             ("3,0", "wood", "0/4"), ("0,0", "South Pole", "0/3")):  # fmt: skip
+        g = tile_group(root, pos)
+        assert name in texts(g, "name") and shown in texts(g, "capacity")
+        fills[name] = g.find(f"{NS}polygon").get("fill")
+    _, grey_s, _ = hue(fills["mountain"])
+    assert grey_s < 0.1  # grey: no colour to speak of
+    brown_h, brown_s, brown_l = hue(fills["steppe"])
+    assert 20 <= brown_h <= 45 and brown_s > 0.2 and brown_l < 0.6  # brown, not yellow
+    green_h, green_s, _ = hue(fills["wood"])
+    assert 90 <= green_h <= 150 and green_s > 0.2
 
 
-def test_drift_tiles_select_and_then_show_their_targets():
-    state = build({(1, 0): "W", (2, 0): "W", (2, -1): "S"}, [(RED, (1, 0), 1)])
-    _, root = svg_for(state, RED)
-    assert "d:2,-1" in attrs(root, "data-select")
-    _, root = svg_for(state, RED, selected="d:2,-1")
-    targets = {a for a in attrs(root, "data-action") if a.startswith("d ")}
-    assert targets == {a for a in trias.legal_actions(state, RED) if a.startswith("d 2,-1>")}
+def test_every_text_is_at_least_12_units_and_the_svg_size_is_its_viewbox():
+    """The page never shows the board smaller than its width/height attributes, so
+    12 units are at least 12 CSS px (games/boards/trias.py, "Size")."""
+    rng = random.Random(5)
+    state = trias.new_game(5, 3)
+    for _ in range(120):
+        if not trias.to_move(state):
+            break
+        seat = trias.to_move(state)[0]
+        legal = trias.legal_actions(state, seat)
+        _, root = svg_for(state, seat)
+        _, _, width, height = map(float, root.get("viewBox").split())
+        assert (int(root.get("width")), int(root.get("height"))) == (
+            math.ceil(width),
+            math.ceil(height),
+        )
+        sizes = [float(el.get("font-size")) for el in root.iter(f"{NS}text")]
+        assert sizes and min(sizes) >= 12
+        state = trias.apply(state, seat, rng.choice(legal))
 
 
-def test_movable_herds_select_and_then_show_adjacent_targets_and_reproduce():
-    state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1)])
-    _, root = svg_for(state, RED)
-    assert "m:1,0" in attrs(root, "data-select")
-    _, root = svg_for(state, RED, selected="m:1,0")
-    actions = attrs(root, "data-action")
-    assert "m 1,0>2,0" in actions and "+ 1,0" in actions
-    assert actions <= set(trias.legal_actions(state, RED))
-    # An unknown selection is ignored.
-    _, root = svg_for(state, RED, selected="m:9,9")
-    assert not attrs(root, "data-action")
+def herd_boxes(root):
+    return [g for g in root.iter(f"{NS}g") if "herd" in (g.get("class") or "").split()]
+
+
+def test_herds_are_boxes_of_at_least_40_units_with_a_chip_and_count_per_owner():
+    state = build(
+        {(1, 0): "W", (2, 0): "S"},
+        [(RED, (1, 0), 2), (BLUE, (1, 0), 1), (PURPLE, (1, 0), 1), (BLUE, (2, 0), 1)],
+    )
+    _, root = svg_for(state, None)
+    boxes = herd_boxes(root)
+    assert len(boxes) == 2
+    for box in boxes:
+        frame = next(r for r in box.iter(f"{NS}rect") if r.get("fill") == "#ffffff")
+        assert float(frame.get("width")) >= 40 and float(frame.get("height")) >= 40
+    crowded = next(b for b in boxes if "on 1,0" in b.get("aria-label"))
+    assert crowded.get("aria-label") == "2 Red herds, 1 Blue herd, 1 Purple herd on 1,0"
+    assert sorted(texts(crowded)) == ["1", "1", "2"]
 
 
 def test_swimmers_are_drawn_on_the_water():
     state = build({(1, 0): "W"}, [(RED, (1, 0), 1), (BLUE, (3, 0), 2)])
     text, _ = svg_for(state, None)
     assert "2 Blue herds swimming at 3,0" in text
+
+
+def test_setup_takes_two_taps_a_free_tile_then_place_here():
+    state = trias.new_game(3, 4)
+    seat = trias.to_move(state)[0]
+    _, root = svg_for(state, seat)
+    legal = set(trias.legal_actions(state, seat))
+    assert not attrs(root, "data-action")  # one tap never places
+    assert attrs(root, "data-select") == {f"p:{a[2:]}" for a in legal}
+    _, root = svg_for(state, seat, selected="p:0,0")
+    assert attrs(root, "data-action") == {"p 0,0"}
+    assert "Place here" in texts(root)
+
+
+def test_drift_tiles_are_marked_and_then_show_their_targets():
+    state = build(
+        {(1, 0): "W", (2, 0): "W", (2, -1): "S"}, [(RED, (1, 0), 1)], phase=DRIFT, card="S"
+    )
+    _, root = svg_for(state, RED)
+    tile = tile_group(root, "2,-1")
+    assert tile.get("data-select") == "d:2,-1" and "can-drift" in tile.get("class")
+    dashed = [p for p in tile.iter(f"{NS}polygon") if p.get("stroke-dasharray")]
+    assert dashed, "a tile that may drift is marked without hover"
+    _, root = svg_for(state, RED, selected="d:2,-1")
+    targets = {a for a in attrs(root, "data-action") if a.startswith("d ")}
+    assert targets == {a for a in trias.legal_actions(state, RED) if a.startswith("d 2,-1>")}
+    assert "3 actions" not in texts(root)  # the mandatory drift costs no action
+
+
+def test_an_optional_drift_target_says_it_costs_3_actions():
+    state = build({(1, 0): "W", (2, 0): "W", (2, -1): "S"}, [(RED, (1, 0), 1)])
+    _, root = svg_for(state, RED, selected="d:2,-1")
+    marked = [g for g in root.iter(f"{NS}g") if (g.get("data-action") or "").startswith("d 2,-1>")]
+    assert marked and all("3 actions" in texts(g) for g in marked)
+    assert all("(3 actions)" in g.get("aria-label") for g in marked)
+
+
+def test_movable_herds_are_ringed_and_then_show_adjacent_targets_and_reproduce():
+    state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1), (BLUE, (2, 0), 1)])
+    _, root = svg_for(state, RED)
+    assert root.get("role") == "group"  # controls inside: not one image (axe-core)
+    mine = [b for b in herd_boxes(root) if b.get("data-select")]
+    assert [b.get("data-select") for b in mine] == ["m:1,0"]
+    ring = [r for r in mine[0].iter(f"{NS}rect") if r.get("stroke") == "#ffd400"]
+    assert ring and float(ring[0].get("width")) >= 40  # marked without hover
+    blue = next(b for b in herd_boxes(root) if "Blue" in b.get("aria-label"))
+    assert blue.get("data-select") is None  # someone else's herds cannot be picked
+    _, root = svg_for(state, RED, selected="m:1,0")
+    actions = attrs(root, "data-action")
+    assert "m 1,0>2,0" in actions and "+ 1,0" in actions
+    assert actions <= set(trias.legal_actions(state, RED))
+    assert "+1 herd" in texts(root)
+    # An unknown selection is ignored.
+    _, root = svg_for(state, RED, selected="m:9,9")
+    assert not attrs(root, "data-action")
+
+
+def test_a_swimmer_is_picked_and_then_its_rescue_tiles_light_up():
+    state = build({(1, 0): "W", (2, 0): "M"}, [(RED, (1, 0), 1), (RED, (3, 0), 1)])
+    _, root = svg_for(state, RED)
+    assert "r:3,0" in attrs(root, "data-select")
+    _, root = svg_for(state, RED, selected="r:3,0")
+    assert {a for a in attrs(root, "data-action") if a.startswith("r ")} == {"r 3,0>2,0"}
+
+
+def test_the_board_keeps_its_size_whatever_is_selected():
+    rng = random.Random(11)
+    state = trias.new_game(4, 17)
+    checked = 0
+    for _ in range(90):
+        if not trias.to_move(state):
+            break
+        seat = trias.to_move(state)[0]
+        legal = trias.legal_actions(state, seat)
+        _, root = svg_for(state, seat, actions=legal)
+        box = (root.get("viewBox"), root.get("width"), root.get("height"))
+        for token in sorted(attrs(root, "data-select"))[:3]:
+            _, picked = svg_for(state, seat, selected=token, actions=legal)
+            assert (picked.get("viewBox"), picked.get("width"), picked.get("height")) == box
+            checked += 1
+        state = trias.apply(state, seat, rng.choice(legal))
+    assert checked > 60
+
+
+@pytest.mark.parametrize("phase", [PLACE, CARD, DRIFT, "actions", "over", "waiting"])
+def test_the_board_reads_well_without_actions(phase):
+    """The mail picture, rules diagrams, spectators and finished games: no clickable
+    parts, but names, capacities and herds all there."""
+    state = build({(1, 0): "W", (2, 0): "S"}, [(RED, (1, 0), 2)])
+    if phase == "over":
+        state = trias.apply(build({(5, 0): "W", (6, 0): "S"}, [(RED, (5, 0), 1)],
+                                  last_round=True, actions_left=2), RED, "end")  # fmt: skip
+    elif phase in (PLACE, CARD, DRIFT):
+        state = build({(1, 0): "W", (2, 0): "S"}, [(RED, (1, 0), 2)], phase=phase, card="W")
+    _, root = svg_for(state, None)
+    assert not attrs(root, "data-select") and not attrs(root, "data-action")
+    assert root.get("role") == "img"  # one picture; with parts to tap it is a group
+    assert "wood" in texts(root, "name") and herd_boxes(root)
+    assert not [t for t in texts(root) if "Your" in t]
 
 
 def test_a_seats_svg_never_shows_another_hand_card():
@@ -92,8 +253,8 @@ def test_random_positions_render_well_formed():
             break
         seat = trias.to_move(state)[0]
         legal = trias.legal_actions(state, seat)
-        svg_for(state, seat)
-        for token in {f"d:{a[2:].split('>')[0]}" for a in legal if a.startswith("d ")}:
+        _, root = svg_for(state, seat)
+        for token in sorted(attrs(root, "data-select"))[::7]:  # the contract test does all
             svg_for(state, seat, selected=token)
         state = trias.apply(state, seat, rng.choice(legal))
     svg_for(state, None)
