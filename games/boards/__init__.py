@@ -35,6 +35,7 @@ The contract between the two (checked for every game by
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -148,3 +149,17 @@ def guide(
 def selectable(game: str, view: dict, *, seat: int | None, actions: Sequence[str]) -> set[str]:
     """The ``selected`` tokens that mean something now (validate ``?select=`` with it)."""
     return {c.token for c in guide(game, view, seat=seat, actions=actions).choices}
+
+
+_INTERACTIVE = re.compile(r'\s(?:data-select|data-action|tabindex|aria-label)="[^"]*"')
+_ROOT_ROLE = re.compile(r'(<svg\b[^>]*?\srole=")[^"]*(")')
+
+
+def as_picture(svg: str) -> str:
+    """A drawn board with nothing to click: a diagram or an illustration (the rules
+    pages) lights targets as the game page does, but its marks are not buttons. The
+    root keeps its label and becomes ``role="img"``; inner labels go with the
+    clickable parts they named (their ``<title>`` stays as a description)."""
+    head, sep, rest = svg.partition(">")
+    root = _ROOT_ROLE.sub(r"\1img\2", head + sep) if ' role="' in head else head + sep
+    return root + _INTERACTIVE.sub("", rest)

@@ -58,8 +58,10 @@ class Diagram:
 
     @functools.cached_property
     def svg(self) -> str:
-        return boards.render_svg(
-            self.game, self.view, seat=self.seat, actions=self.actions, selected=self.selected
+        return boards.as_picture(
+            boards.render_svg(
+                self.game, self.view, seat=self.seat, actions=self.actions, selected=self.selected
+            )
         )
 
     @functools.cached_property

@@ -119,3 +119,18 @@ def test_an_unknown_selection_is_not_selectable():
     tokens = boards.selectable("triad", view, seat=seat, actions=actions)
     assert tokens and "zz" not in tokens
     assert all(re.fullmatch(r"[a-f][1-6]", t) for t in tokens)
+
+
+@pytest.mark.parametrize("name", list(ENGINES))
+def test_a_board_as_a_picture_keeps_its_drawing_but_nothing_to_click(name):
+    engine = ENGINES[name]
+    state = engine.new_game(engine.min_players if name != "tritarea" else 1, 5)
+    seat = engine.to_move(state)[0]
+    actions = engine.legal_actions(state, seat)
+    svg = boards.render_svg(name, engine.view(state, seat), seat=seat, actions=actions)
+    picture = boards.as_picture(svg)
+    assert "data-action" not in picture and "data-select" not in picture
+    assert picture.count("<title>") == svg.count("<title>")  # descriptions stay
+    root = picture.partition(">")[0]
+    assert 'role="img"' in root and "aria-label=" in root
+    assert picture.count("aria-label=") == 1
