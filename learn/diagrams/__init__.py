@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+import random
 import re
 from dataclasses import dataclass, field
 
@@ -86,6 +87,34 @@ def showing(game: str, state, seat: int, action: str, **figures) -> Diagram:
     guide = boards.guide(game, view, seat=seat, actions=actions)
     token = next((c.token for c in guide.choices if action in {t.action for t in c.targets}), None)
     return Diagram(game, state, seat, actions, token, figures)
+
+
+def played_out(game: str, players: int, seed: int) -> Diagram:
+    """A whole game played to its end by seeded random choices (the same game on every
+    build), for the "End of the game" sections. ``figures``: the engine's own words
+    for the result and each seat's score, by seat name."""
+    engine = get_engine(game)
+    state = engine.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while engine.to_move(state):
+        seat = engine.to_move(state)[0]
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    outcome = engine.outcome(state)
+    labels = engine.seat_labels(players, None) if hasattr(engine, "seat_labels") else []
+    npcs = engine.computer_seats(players, None) if hasattr(engine, "computer_seats") else ()
+    scores = [
+        {
+            "seat": labels[i] if i < len(labels) else f"Seat {i + 1}",
+            "score": int(score) if float(score).is_integer() else score,
+            "computer": i in npcs,
+        }
+        for i, score in enumerate(outcome.scores)
+    ]
+    return Diagram(
+        game,
+        state,
+        figures={"reason": outcome.reason, "scores": scores, "winners": outcome.winners},
+    )
 
 
 def refusal(game: str, state, seat: int, action: str) -> str:

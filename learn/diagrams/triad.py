@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.engines import triad
 from games.engines.triad.rules import BLACK
 
-from . import Diagram, showing
+from . import Diagram, played_out, showing
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -28,6 +28,17 @@ TRIAD = """
 3  .  .  .  .  .  .
 2  .  W2 .  .  .  .
 1  B1 B1 B2 .  B3 .
+"""
+
+# No normal move (rulebook "When no move is possible"): the I on a1 cannot travel
+# exactly two or three cells in any direction, so Black turns or slides it instead.
+NO_MOVE = """
+6  .  .  .  .  .  .
+5  .  .  .  .  .  .
+4  W1 .  .  .  .  .
+3  W2 .  W3 .  .  .
+2  .  .  .  .  .  .
+1  B1 .  W3 .  .  .
 """
 
 
@@ -79,8 +90,19 @@ def diagrams() -> dict[str, Diagram]:
             "text": triad.describe(made, BLACK, "x e4"),
         },
     )
+    stuck = triad.from_diagram(NO_MOVE)
+    no_move = showing(
+        "triad",
+        stuck,
+        BLACK,
+        "a1=3",
+        choices=list(triad.legal_actions(stuck, BLACK)),
+        text=triad.describe(stuck, BLACK, "a1=3"),
+    )
     return {
         "setup": setup,
+        "no_move": no_move,
+        "end": played_out("triad", 2, seed=7),
         "move": move,
         "after_move": after_move,
         "make_triad": make,

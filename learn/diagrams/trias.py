@@ -9,7 +9,7 @@ from games.engines.trias.build import position
 from games.engines.trias.rules import COLOURS
 from games.engines.trias.state import DRIFT
 
-from . import Diagram, refusal, showing
+from . import Diagram, played_out, refusal, showing
 
 RED, BLUE, PURPLE, BLACK, WHITE = range(5)
 # Red has just played the hand card for the drift (Phase 4 will replace it).
@@ -187,7 +187,12 @@ def drifting() -> dict[str, Diagram]:
             "swimmers": sum(h.owner == RED and h.pos not in after.board.land for h in after.herds),
         },
     )
-    return {"drift": pick, "drifted": drifted}
+    # Step 1 before a tile is picked: the board rings every tile that may drift.
+    movable = sorted({a[2:].split(">")[0] for a in trias.legal_actions(state, RED)})
+    card = Diagram(
+        "trias", state, RED, tuple(trias.legal_actions(state, RED)), figures={"tiles": movable}
+    )
+    return {"card": card, "drift": pick, "drifted": drifted}
 
 
 # --- Actions: Red with 4 actions; a herd picked shows where it can move.
@@ -270,4 +275,11 @@ def start() -> dict[str, Diagram]:
 
 
 def diagrams() -> dict[str, Diagram]:
-    return {**start(), **drifting(), **actions(), **example_2(), "ex3": example_3()}
+    return {
+        **start(),
+        **drifting(),
+        **actions(),
+        **example_2(),
+        "ex3": example_3(),
+        "end": played_out("trias", 3, seed=7),
+    }

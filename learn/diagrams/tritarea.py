@@ -14,7 +14,7 @@ from games.engines.tritarea import rules, scoring
 from games.engines.tritarea.board import AREAS, EMPTY_BOARD, SQUARE_INDEX
 from games.engines.tritarea.seats import COLOURS
 
-from . import Diagram, refusal
+from . import Diagram, played_out, refusal
 
 BLACK, WHITE, ORANGE, PURPLE = range(4)
 AREA_NAME = {letter: name for letter, (name, *_rest) in AREAS.items()}
@@ -338,4 +338,5 @@ def diagrams() -> dict[str, Diagram]:
         **scoring_diagrams(),
         **round_three(),
         "computer": computer(),
+        "end": played_out("tritarea", 3, seed=7),
     }

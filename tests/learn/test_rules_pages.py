@@ -213,3 +213,37 @@ def test_a_diagram_too_small_to_read_on_a_phone_gets_a_minimum_width():
     assert fit_class(small) == "fit-1200"  # 700 * 12 / 7 = 1200 px keeps 7 units at 12 px
     legible = '<svg viewBox="0 0 350 400"><text font-size="12">a</text></svg>'
     assert fit_class(legible) == ""
+
+
+# --- Sections that had only words: no move (Triad), the card (Trias), the end
+
+
+@pytest.mark.django_db
+def test_triad_no_move_diagram_offers_only_turning_or_sliding():
+    """Rulebook "When no move is possible" (TD6): turn in place or slide by its value."""
+    d = for_game("triad")["no_move"]
+    assert d.figures["choices"] == ["a1=2", "a1=3", "a1-b1", "a1-a2", "a1-b2"]
+    assert "a1-b1" in figure(page("triad"), "fig-no-move")
+
+
+@pytest.mark.django_db
+def test_trias_card_diagram_rings_only_tiles_that_may_drift():
+    """Rulebook "Phase 1: drift": only tiles of the card's landscape that can drift."""
+    d = for_game("trias")["card"]
+    assert d.figures["tiles"] == ["2,0"]  # the wood at 4,-3 has no legal drift
+    assert "may drift: 2,0." in figure(page("trias"), "fig-card")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("engine", GAMES)
+def test_the_end_diagram_is_a_finished_game_with_the_engines_result(engine):
+    """Each rules page's "End of the game" shows a whole game's last position and the
+    engine's own result sentence and scores."""
+    d = for_game(engine)["end"]
+    outcome = get_engine(engine).outcome(d.state)
+    assert outcome is not None and d.figures["reason"] == outcome.reason
+    html = figure(page(engine), "fig-end")
+    assert outcome.reason in html.replace("&#x27;", "'")
+    if engine != "triad":
+        for row in d.figures["scores"]:
+            assert f"{row['seat']} {row['score']} point" in html
