@@ -253,3 +253,27 @@ def history(*, user) -> list[RatingChange]:
         .select_related("rating", "rated_game__game")
         .order_by("rated_game_id")
     )
+
+
+def winners_per_game(changes) -> dict[int, int]:
+    """How many players shared first place, per rated game of ``changes``."""
+    ids = {c.rated_game_id for c in changes}
+    counts: dict[int, int] = {}
+    for rated_id in RatingChange.objects.filter(rated_game_id__in=ids, rank=1).values_list(
+        "rated_game_id", flat=True
+    ):
+        counts[rated_id] = counts.get(rated_id, 0) + 1
+    return counts
+
+
+def place_words(change: RatingChange, winners: dict[int, int], bracket: str) -> str:
+    """A result as a player says it: "won", "lost", "draw", "shared first", "3rd"."""
+    shared = winners.get(change.rated_game_id, 0) > 1
+    if change.rank == 1:
+        if shared:
+            return "draw" if bracket == "two" else "shared first"
+        return "won"
+    if bracket == "two":
+        return "lost"
+    suffix = {2: "nd", 3: "rd"}.get(change.rank, "th")
+    return f"{change.rank}{suffix} place"

@@ -27,6 +27,7 @@ def rating_badge(ratings, index):
 @register.inclusion_tag("ratings/_player_ratings.html")
 def player_ratings(player):
     changes = services.history(user=player)
+    winners = services.winners_per_game(changes)
     by_rating = defaultdict(list)
     for change in changes:
         by_rating[change.rating].append(change)
@@ -44,7 +45,10 @@ def player_ratings(player):
                 "chart": mark_safe(
                     chart.history_svg(points, title=f"{player.name}'s {kind} rating over time")
                 ),
-                "recent": list(reversed(rows))[:20],
+                "recent": [
+                    (c, services.place_words(c, winners, rating.bracket))
+                    for c in reversed(rows[-20:])
+                ],
             }
         )
     return {"player": player, "blocks": blocks}
