@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "games",
     "mail",
     "learn",
+    "ratings",
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 

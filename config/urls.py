@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("learn.urls")),
+    path("", include("ratings.urls")),
     path("", include("mail.urls")),
     path("", include("games.moderation_urls")),
     path("anymail/", include("anymail.urls")),

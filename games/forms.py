@@ -68,6 +68,11 @@ class NewGameForm(forms.Form):
     is_public = forms.BooleanField(
         required=False, initial=True, label="Public: listed in the lobby, open to spectators"
     )
+    rated = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Rated: the result counts for the players' ratings (untick for a casual game)",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

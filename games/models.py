@@ -59,6 +59,9 @@ class Game(models.Model):
     is_public = models.BooleanField(
         default=True, help_text="Listed in the lobby and open to spectators."
     )
+    rated = models.BooleanField(
+        default=True, help_text="The result moves the players' ratings (else casual)."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

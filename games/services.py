@@ -103,6 +103,7 @@ def game_create(
     invitees: list[User],
     is_public: bool,
     time_bank: tuple[int, int, int] | None = None,
+    rated: bool = True,
 ) -> Game:
     """A new game with the creator seated; invited players get seats to accept.
 
@@ -143,6 +144,7 @@ def game_create(
         seed=secrets.randbits(62),
         days_per_move=days_per_move,
         is_public=is_public,
+        rated=rated,
         created_by=creator,
         **(
             {

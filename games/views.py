@@ -191,6 +191,7 @@ def game_new(request):
                     time_bank=form.time_bank(),
                     invitees=form.cleaned_data["invite"],
                     is_public=form.cleaned_data["is_public"],
+                    rated=form.cleaned_data["rated"],
                 )
             except services.GameError as exc:
                 form.add_error(None, str(exc))

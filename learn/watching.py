@@ -1,8 +1,7 @@
 """Public games in play, for anyone to watch (issue 15, "Watching").
 
 A row per game: the game, its players (who is to move), how many moves were made and
-when the last one was. Ratings come later from their own app: ``PlayerRow.rating``
-is where a player's rating goes (the page shows the column once any row has one).
+when the last one was, with each rated player's rating (``ratings`` app).
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from datetime import datetime
 from django.db.models import F, Max, Prefetch
 
 from games.models import Controller, Game, GameStatus, Seat, seat_name
+from ratings.services import ratings_of_games
 
 PER_PAGE = 30
 
@@ -27,7 +27,7 @@ class PlayerRow:
     username: str | None  # for a link to the player's finished games
     computer: bool
     to_move: bool
-    rating: float | None = None  # filled by the ratings app when it exists
+    rating: int | None = None  # the displayed rating, in rated games
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ def games_in_play(*, engine: str | None = None):
 
 def rows(games) -> list[WatchRow]:
     out = []
+    games = list(games)
+    ratings = ratings_of_games(games)
     for game in games:
         players = tuple(
             PlayerRow(
@@ -69,6 +71,7 @@ def rows(games) -> list[WatchRow]:
                 username=seat.user.username if seat.user else None,
                 computer=seat.controller != Controller.HUMAN,
                 to_move=seat.is_due,
+                rating=r.display if (r := ratings.get((game.pk, seat.index))) else None,
             )
             for seat in game.seats.all()
         )

@@ -1,0 +1,38 @@
+from django.http import Http404
+from django.shortcuts import render
+
+from games.engines import ENGINES
+from ratings import services, system
+from ratings.models import Bracket
+
+
+def _brackets(engine: str) -> list[tuple[str, str]]:
+    module = ENGINES[engine]
+    most = getattr(module, "max_players", 2)
+    return [(b.value, b.label) for b in Bracket if b == Bracket.TWO or most > 2]
+
+
+def leaderboards(request):
+    boards = [
+        {"engine": name, "title": module.title, "brackets": _brackets(name)}
+        for name, module in sorted(ENGINES.items(), key=lambda kv: kv[1].title)
+    ]
+    return render(request, "ratings/index.html", {"boards": boards})
+
+
+def leaderboard(request, engine: str, bracket: str):
+    if engine not in ENGINES or bracket not in dict(_brackets(engine)):
+        raise Http404("No such leaderboard.")
+    rows = services.leaderboard(engine=engine, bracket=bracket)
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "title": ENGINES[engine].title,
+            "bracket_label": dict(_brackets(engine))[bracket],
+            "established": [r for r in rows if not r.provisional],
+            "provisional": [r for r in rows if r.provisional],
+            "active_days": system.ACTIVE_DAYS,
+            "provisional_games": system.PROVISIONAL_GAMES,
+        },
+    )
