@@ -139,6 +139,30 @@ def cpu_by_part(sessions: dict[str, int], database: str, redis_pid: int) -> dict
     return out
 
 
+class Sampler(threading.Thread):
+    """Reads ``cpu_by_part`` twice a second and keeps each process's last figure, so a
+    process that ends during the run (a PostgreSQL backend replaced after
+    ``CONN_MAX_AGE``, a recycled worker child) still counts what it spent."""
+
+    def __init__(self, *args):
+        super().__init__(daemon=True)
+        self.args = args
+        self.seen: dict[str, dict[int, float]] = cpu_by_part(*args)
+        self.stopped = threading.Event()
+
+    def run(self):
+        while not self.stopped.wait(0.5):
+            for name, now in cpu_by_part(*self.args).items():
+                self.seen[name].update(now)
+
+    def stop(self) -> dict[str, dict[int, float]]:
+        self.stopped.set()
+        self.join()
+        for name, now in cpu_by_part(*self.args).items():
+            self.seen[name].update(now)
+        return self.seen
+
+
 def spent(before: dict, after: dict) -> dict[str, float]:
     return {
         name: sum(s - before[name].get(pid, 0.0) for pid, s in now.items())
@@ -450,6 +474,8 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
         sessions = {"web": os.getsid(web.pid), "worker": os.getsid(worker.pid)}
         load_before = os.getloadavg()
         before = cpu_by_part(sessions, database, redis_proc.pid)
+        sampler = Sampler(sessions, database, redis_proc.pid)
+        sampler.start()
         day = run_day(web_port, events, args.rate, sink)
         # The day's digests (for players whose local digest hour has come), through
         # the worker like beat would send them.
@@ -460,7 +486,7 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
             args=[datetime.now(UTC).replace(hour=digest_hour, minute=1).isoformat()],
         )
         time.sleep(75)  # a clock sweep settles the timeouts; the last emails arrive
-        after = cpu_by_part(sessions, database, redis_proc.pid)
+        after = sampler.stop()
         cpu = spent(before, after)
     finally:
         for proc in procs:
