@@ -49,8 +49,54 @@ def test_the_game_page_shows_board_turn_deadline_and_legal_actions(triad):
     assert response.status_code == 200
     assert "<svg" in html and "Your turn." in html
     assert re.search(r"You have until \w{3} \d+ \w{3}, \d\d:\d\d", html)
-    assert f'value="{first_action(triad)}"' in html  # reachable without the board
-    assert 'hx-get="/games/' not in html.split('id="live"')[1].split(">")[0]  # no poll on my turn
+    assert "Move one of your dice: pick a die, then the square it moves to." in html
+    die = first_action(triad)[:2]
+    assert f'name="select" value="{die}"' in html  # the first of two steps without the board
+    picked = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk]), {"select": die})
+    assert f'value="{first_action(triad)}"' in picked.content.decode()  # then its target
+
+
+def poll_url(html: str) -> str:
+    return re.search(r'hx-get="([^"]+/poll[^"]+)"', html).group(1).replace("&amp;", "&")
+
+
+def test_every_open_page_polls_for_changes_on_its_turn_too(triad):
+    """A resignation or a draw offer can come while it is my turn."""
+    html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert f"/games/{triad.pk}/poll?stamp=" in html
+
+
+def test_a_draw_offer_reaches_the_opponents_open_page(triad):
+    """Issue 11: "a draw offer never reaches the opponent's open page"."""
+    client = client_for(mover(triad))
+    url = poll_url(client.get(reverse("game_detail", args=[triad.pk])).content.decode())
+    assert client.get(url, **HTMX).status_code == 204
+    services.draw_offer(game_id=triad.pk, user=waiter(triad))
+    response = client.get(url, **HTMX)
+    assert response.status_code == 200
+    assert "Your opponent offers a draw." in response.content.decode()
+
+
+def test_a_resignation_updates_heading_controls_and_replay_link(triad):
+    client = client_for(mover(triad))
+    url = poll_url(client.get(reverse("game_detail", args=[triad.pk])).content.decode())
+    services.game_resign(game_id=triad.pk, user=waiter(triad))
+    html = client.get(url, **HTMX).content.decode()
+    assert "<h1>Triad" in html and "Finished" in html.split("</h1>")[0]
+    assert "Resign" not in html and "Offer a draw" not in html
+    assert reverse("game_replay", args=[triad.pk]) in html
+    assert "/poll" not in html  # a finished game stops polling
+
+
+def test_the_tab_title_says_whose_turn_with_the_count_of_games_awaiting_me(triad):
+    html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert f"<title>(1) Your turn · Triad #{triad.pk} · Tripost</title>" in html
+    html = client_for(waiter(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert f"<title>Triad #{triad.pk} · Tripost</title>" in html
+    html = client_for(mover(triad)).get(reverse("lobby")).content.decode()
+    assert "<title>(1) Lobby · Tripost</title>" in html  # words apart, on every page
+    html = Client().get(reverse("home")).content.decode()
+    assert "<title>Board games by email · Tripost</title>" in html
 
 
 def test_deadlines_are_shown_in_the_viewers_time_zone(triad):
@@ -64,7 +110,7 @@ def test_deadlines_are_shown_in_the_viewers_time_zone(triad):
 def test_the_waiting_player_gets_a_polling_page_without_actions(triad):
     html = client_for(waiter(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
     assert "Waiting for" in html
-    assert f"/games/{triad.pk}/poll?version=0&amp;taken_back=0" in html
+    assert f"/games/{triad.pk}/poll?stamp=" in html
     assert "Your move" not in html
 
 
@@ -72,7 +118,7 @@ def test_the_poll_answers_no_change_cheaply_and_the_new_position_after_a_move(
     triad, django_assert_max_num_queries
 ):
     client = client_for(waiter(triad))
-    url = reverse("game_poll", args=[triad.pk]) + "?version=0&taken_back=0"
+    url = poll_url(client.get(reverse("game_detail", args=[triad.pk])).content.decode())
     with django_assert_max_num_queries(4):
         assert client.get(url, **HTMX).status_code == 204
     services.move_play(
