@@ -17,7 +17,7 @@ from games import page_cache, services
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Controller, Game, GameStatus, Move, Seat
 from games.presenters import build_game_page, listed_seats, tab_title, viewer_seat
 from games.replay import game_states
 
@@ -153,8 +153,18 @@ def active_games(request):
 
 @login_required
 def lobby(request):
+    """Open public games the viewer can join: a free seat, and neither theirs (created
+    by them) nor one they are seated or invited in (My games lists those)."""
     games = (
-        Game.objects.filter(status=GameStatus.OPEN, is_public=True)
+        Game.objects.filter(
+            status=GameStatus.OPEN,
+            is_public=True,
+            seats__user__isnull=True,
+            seats__controller=Controller.HUMAN,
+        )
+        .exclude(seats__user=request.user)
+        .exclude(created_by=request.user)
+        .distinct()
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-created_at")[:100]
     )

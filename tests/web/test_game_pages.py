@@ -312,6 +312,41 @@ def test_lobby_lists_open_public_games_to_join():
     assert game.seats.filter(user=bob).exists()
 
 
+def test_the_lobby_lists_only_games_the_viewer_can_join():
+    """Issue 11: not a full game, not the creator's own, not where invited."""
+    alice, bob, carol, dave = (UserFactory() for _ in range(4))
+    joinable = open_game(alice, "trias", 3)
+    full = open_game(alice, "triad", 2, invitees=[carol])  # every seat taken, one to accept
+    invited = open_game(alice, "trias", 3, invitees=[bob])
+    mine = open_game(bob, "trias", 3)
+
+    def listed(user):
+        html = client_for(user).get(reverse("lobby")).content.decode()
+        return {g.pk for g in (joinable, full, invited, mine) if f"#{g.pk}<" in html}
+
+    assert listed(bob) == {joinable.pk}
+    assert listed(carol) == {joinable.pk, invited.pk, mine.pk}
+    assert listed(dave) == {joinable.pk, invited.pk, mine.pk}
+    assert listed(alice) == {mine.pk}
+
+
+def test_the_lobby_describes_a_time_bank_as_such():
+    alice, bob = UserFactory(), UserFactory()
+    services.game_create(
+        creator=alice,
+        engine="triad",
+        num_players=2,
+        options={},
+        days_per_move=3,
+        time_bank=(7, 1, 14),
+        invitees=[],
+        is_public=True,
+    )
+    html = client_for(bob).get(reverse("lobby")).content.decode()
+    assert "Time bank: 7 days, plus 1 day per move, at most 14 days" in html
+    assert "3 days per move" not in html
+
+
 def test_finished_games_can_be_replayed_and_downloaded(triad):
     game = play_random(triad)
     client = client_for(seat_user(game, 0))
