@@ -59,3 +59,23 @@ def time_control(game) -> str:
             return "time bank: {start}, plus {increment} per move, at most {cap}".format(**values)
         return "time bank: {start}, at most {cap}".format(**values)
     return f"{_days(game.days_per_move)} per move"
+
+
+@register.filter
+def outcome(seat) -> str:
+    """How a finished game went for ``seat``, in words: "Won (45 points)", "Lost: place 2
+    of 4 (30 points)". A loss is never put as a bare rank beside another's "won"."""
+    count = len(seat.game.seats.all())
+    score = seat.score
+    points = ""
+    if score is not None and seat.game.engine != "triad":  # Triad keeps no points
+        value = int(score) if float(score).is_integer() else score
+        points = ngettext("%(n)s point", "%(n)s points", value) % {"n": value}
+    if seat.is_winner:
+        return f"Won ({points})" if points else "Won"
+    if seat.rank and count > 2:
+        place = seat.rank
+        if points:
+            return f"Lost: place {place} of {count} ({points})"
+        return f"Lost: place {place} of {count}"
+    return f"Lost ({points})" if points else "Lost"

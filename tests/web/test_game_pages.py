@@ -352,7 +352,7 @@ def test_finished_games_can_be_replayed_and_downloaded(triad):
     client = client_for(seat_user(game, 0))
     replay = client.get(reverse("game_replay", args=[game.pk]) + "?ply=1")
     assert replay.status_code == 200
-    assert "Position after move 1 of" in replay.content.decode()
+    assert "After move 1 of" in replay.content.decode()
     record = client.get(reverse("game_record", args=[game.pk])).json()
     assert record["seed"] == game.seed
     assert len(record["moves"]) == game.version
@@ -456,4 +456,13 @@ def test_my_games_names_inviters_fellow_players_computers_and_results():
     assert "Bob B." not in row
     finished = html.split('id="finished"')[1]
     won = duel.seats.get(user=bob).is_winner
-    assert f"#{duel.pk}" in finished and (">won<" in finished) == won
+    assert f"#{duel.pk}" in finished and (">Won<" in finished) == won
+
+
+def test_a_players_history_says_won_or_lost_never_a_bare_rank(triad):
+    game = play_random(triad)
+    for seat in game.seats.select_related("user"):
+        html = Client().get(reverse("player_history", args=[seat.user.username])).content
+        words = "Won" if seat.is_winner else "Lost"
+        assert f"<span>{words}</span>" in html.decode()
+        assert "rank " not in html.decode()
