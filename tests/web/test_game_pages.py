@@ -364,6 +364,8 @@ def test_finished_games_can_be_replayed_and_downloaded(triad):
 def test_the_record_of_a_running_game_is_not_available(triad):
     response = client_for(mover(triad)).get(reverse("game_record", args=[triad.pk]))
     assert response.status_code == 403
+    html = response.content.decode()  # a page of the site that says why
+    assert "<title>" in html and "The record is available when the game has finished." in html
 
 
 def test_query_counts_do_not_grow_with_moves_or_games(django_assert_max_num_queries, settings):
