@@ -228,7 +228,7 @@ def render_svg(
     )
     out.append(
         f'<text class="status" x="{side // 2}" y="{side + 12}" text-anchor="middle" '
-        f'font-size="13" font-family="sans-serif" fill="#3b2a14">{escape(status)}</text>'
+        f'font-size="14" font-family="sans-serif" fill="#3b2a14">{escape(status)}</text>'
     )
     out.append("</svg>")
     return "\n".join(out)
