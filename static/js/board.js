@@ -79,9 +79,14 @@
     if (!live) return;
     var el = null;
     var picked = live.dataset.selected;
-    if (focusKey) el = document.querySelector(focusKey);
+    var onBoard = focusKey && focusKey.indexOf("#board") === 0;
+    // A piece just picked on the board: its first target there (the rest follow it
+    // in the board's order); picked in the list: the same button, its targets next.
+    if (userAsked && picked && onBoard) {
+      el = live.querySelector("#board [data-action]") || live.querySelector(".picked .target");
+    }
+    if (!el && focusKey) el = document.querySelector(focusKey);
     if (!el && userAsked && picked) {
-      // A pick: the first of its targets in the list, or the piece on the board.
       el = live.querySelector(".picked .target") ||
         live.querySelector('#board [data-select="' + CSS.escape(picked) + '"]');
     }

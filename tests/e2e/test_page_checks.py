@@ -101,7 +101,7 @@ def _phase(game: Game, user: User) -> tuple:
     return (view.get("phase"), bool(guide.choices), bool(guide.buttons), guide.acting_for != "")
 
 
-def _walk(game: Game, player: User, run) -> None:
+def _walk(game: Game, label: str, player: User, run) -> None:
     """Play ``game`` on for a few moves (everyone's first legal action, ``end`` and
     ``pass`` last), calling ``run(name, path, viewer)`` for each new step of
     ``player``'s turns: the page as it comes, and with a piece picked."""
@@ -115,7 +115,7 @@ def _walk(game: Game, player: User, run) -> None:
             phase = _phase(game, player)
             if phase not in seen:
                 seen.add(phase)
-                name = f"{game.engine}-{game.pk}-step{step}"
+                name = f"{label}-step{step}"
                 run(name, f"/games/{game.pk}/", player.username)
                 token = _choice_token(game, player)
                 if token:
@@ -213,21 +213,27 @@ def test_every_page_fits_the_screen_reads_at_size_and_passes_axe(
         ("change-password", "/accounts/password/change/"),
     ]:  # fmt: skip
         run(name, path, "alice")
-    # Every game as it stands, then finished games and their replays.
+    # Every game as it stands, then finished games and their replays. Names that are
+    # the same at both sizes (ids are not): the engine, its status and a number.
+    labels, counts = {}, {}
+    for game in [*games, *fresh]:
+        key = (game.engine, game.status)
+        counts[key] = counts.get(key, 0) + 1
+        labels[game.pk] = f"{game.engine}-{game.status}{counts[key]}"
     for game in games:
         viewer = "alice" if game.seats.filter(user=alice).exists() else "dave"
-        run(f"{game.engine}-{game.pk}-{game.status}", f"/games/{game.pk}/", viewer)
+        run(labels[game.pk], f"/games/{game.pk}/", viewer)
     for game in finished:
-        run(f"replay-{game.engine}-{game.pk}", f"/games/{game.pk}/replay/", "alice")
-        run(f"replay-{game.engine}-{game.pk}-start", f"/games/{game.pk}/replay/?ply=0", None)
+        run(f"replay-{labels[game.pk]}", f"/games/{game.pk}/replay/", "alice")
+        run(f"replay-{labels[game.pk]}-start", f"/games/{game.pk}/replay/?ply=0", None)
     # Each game on through the steps of Alice's turns.
     for game in [g for g in games if g.status == GameStatus.ACTIVE] + fresh:
         if game.seats.filter(user=alice).exists():
-            _walk(game, alice, run)
+            _walk(game, labels[game.pk], alice, run)
 
     for page in contexts.values():
         page.context.close()
     assert len(checked) > 40, checked
-    engines_walked = {re.match(r"(\w+)-\d+-step", c).group(1) for c in checked if "-step" in c}
+    engines_walked = {re.match(r"(\w+)-\w+-step", c).group(1) for c in checked if "-step" in c}
     assert engines_walked == {"triad", "trias", "tritarea"}, checked
     assert not problems, "\n".join(problems)
