@@ -468,3 +468,19 @@ def test_a_players_history_says_won_or_lost_never_a_bare_rank(triad):
         words = "Won" if seat.is_winner else "Lost"
         assert f"<span>{words}</span>" in html.decode()
         assert "rank " not in html.decode()
+
+
+def test_new_game_counts_people_in_the_singular_too():
+    html = client_for(UserFactory()).get(reverse("game_new")).content.decode()
+    assert ">1 person</option>" in html and ">2 people</option>" in html
+    assert "1 people" not in html and ">2 players</option>" in html
+
+
+def test_an_empty_move_list_says_so_without_a_number(triad):
+    html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    moves = html.split('id="moves-h"')[1].split("</section>")[0]
+    assert "No moves yet." in moves and "<li" not in moves
+
+
+def test_the_favicon_is_served():
+    assert Client().get("/favicon.ico").status_code == 200
