@@ -7,11 +7,13 @@
 // After every swap of the live part (a move, a pick, a poll): the tab's title
 // follows, focus returns to a sensible place (the same control if it is still
 // there, else the turn line, which says what to do now), and the "Show coordinates"
-// toggle keeps its state. A page restored by Back asks the server at once whether
-// it is still current. Forms with data-confirm ask first (no inline handlers: CSP).
+// toggle and the open Legend / Type a move boxes keep their state. A page restored
+// by Back asks the server at once whether it is still current. Forms with
+// data-confirm ask first (no inline handlers: CSP).
 (function () {
   "use strict";
   var coordsShown = false;
+  var openBoxes = []; // classes of the <details> open in #live before a swap
   var focusKey = null; // what had focus inside #live before a swap
   var userAsked = false; // the swap answers the player's own click or key
 
@@ -68,6 +70,8 @@
   }
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "live") {
+      openBoxes = Array.prototype.map.call(
+        document.querySelectorAll("#live details[open]"), function (d) { return d.className; });
       var active = document.activeElement;
       focusKey = active && active !== document.body && active.closest && active.closest("#live")
         ? (keyOf(active) || "#turn") : null;
@@ -113,6 +117,11 @@
     });
     var coords = document.getElementById("show-coords");
     if (coords) coords.checked = coordsShown;
+    openBoxes.forEach(function (name) {
+      var box = name && document.querySelector("#live details." + name.split(" ")[0]);
+      if (box) box.open = true;
+    });
+    openBoxes = [];
   }
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSwap", function (event) {
