@@ -1,11 +1,51 @@
+import json
+
 from django import forms
 from django.conf import settings
 
-from .models import User, time_zone_names
+from . import time_zones
+from .models import User
+
+
+def time_zone_field(**kwargs) -> forms.ChoiceField:
+    """A select of real zones grouped by region; static/js/time-zone.js preselects the
+    browser's zone (``data-browser-zone``) where the form asks for it."""
+    return forms.ChoiceField(
+        choices=time_zones.grouped(),
+        initial=time_zones.DEFAULT,
+        label="Time zone",
+        help_text=User._meta.get_field("time_zone").help_text,
+        **kwargs,
+    )
+
+
+def ask_the_browser(field: forms.Field, note: str = "") -> None:
+    field.widget.attrs.update(
+        {
+            "data-browser-zone": "",
+            "data-aliases": json.dumps(time_zones.aliases()),
+            "data-browser-note": note,
+        }
+    )
+
+
+class SignupExtraForm(forms.Form):
+    """What allauth's sign-up form asks besides its own fields (ACCOUNT_SIGNUP_FORM_CLASS)."""
+
+    time_zone = time_zone_field(required=False)  # UTC when not sent
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            ask_the_browser(self.fields["time_zone"])
+
+    def signup(self, request, user) -> None:
+        user.time_zone = self.cleaned_data.get("time_zone") or time_zones.DEFAULT
+        user.save(update_fields=["time_zone"])
 
 
 class PlayerSettingsForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(choices=())
+    time_zone = time_zone_field()
 
     class Meta:
         model = User
@@ -14,8 +54,11 @@ class PlayerSettingsForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = [(name, name) for name in time_zone_names()]
-        self.fields["time_zone"].help_text = User._meta.get_field("time_zone").help_text
+        field = self.fields["time_zone"]
+        field.choices = time_zones.grouped(current=self.instance.time_zone)
+        # Never chosen (still the default): offer the browser's zone, to be saved.
+        if not self.is_bound and self.instance.time_zone == time_zones.DEFAULT:
+            ask_the_browser(field, "Your browser's time zone is chosen: save to keep it.")
 
     def vacation_summary(self) -> str:
         """ "N of M vacation days left this year" (games.clocks keeps the account)."""

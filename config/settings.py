@@ -130,6 +130,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtraForm"  # the time zone
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 # Links in emails never change anything on a GET (mail scanners open links): the

@@ -80,9 +80,9 @@ class NewGameForm(forms.Form):
         for name, engine in ENGINES.items():
             players = players_field_name(name)
             counts = range(engine.min_players, engine.max_players + 1)
-            people = "people" if name == "tritarea" else "players"
+            one, many = ("person", "people") if name == "tritarea" else ("player", "players")
             self.fields[players] = forms.TypedChoiceField(
-                choices=[(n, f"{n} {people}") for n in counts],
+                choices=[(n, f"{n} {one if n == 1 else many}") for n in counts],
                 coerce=int,
                 empty_value=None,
                 required=False,  # only the chosen game's count is required (see clean)

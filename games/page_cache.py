@@ -25,6 +25,7 @@ import hashlib
 import time
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.middleware.csrf import get_token
@@ -35,7 +36,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.awaiting import awaiting_count
 from games.models import Game, Seat
-from games.presenters import build_game_page
+from games.presenters import build_game_page, tab_title, viewer_seat
 
 POLL_SECONDS = 20
 TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the memory
@@ -116,14 +117,33 @@ def table_facts(game: Game, seats: list[Seat]) -> tuple:
     )
 
 
+def _awaiting(request) -> int:
+    return awaiting_count(request) if request.user.is_authenticated else 0
+
+
+def stamp(request, game: Game, seats: list[Seat]) -> str:
+    """A short digest of everything the live part shows ``request.user`` (the rows, and
+    the count of games awaiting them in the tab's title): the poll answers "no change"
+    while it is the same, without drawing anything."""
+    viewer = request.user.pk if request.user.is_authenticated else None
+    facts = (table_facts(game, seats), _awaiting(request), viewer)
+    return hashlib.blake2b(repr(facts).encode(), digest_size=8).hexdigest()
+
+
 def _game_fragment(
     request, game, seats, part: str, selected: str | None, error: str, cached: bool = True
 ) -> str:
+    awaiting = _awaiting(request)
+
     def render():
         view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
         context = {
             "page": view,
             "poll_seconds": POLL_SECONDS,
+            "stamp": stamp(request, game, seats),
+            "tab_title": tab_title(game, view.viewer_seat),
+            "awaiting_count": awaiting,
+            "SITE_NAME": settings.SITE_NAME,
             "user": request.user,
             "csrf_token": CSRF_PLACEHOLDER,
         }
@@ -131,7 +151,8 @@ def _game_fragment(
 
     if error or not cached:
         return render()
-    return _cached(_key(part, request.user, (table_facts(game, seats), selected)), render)
+    facts = (table_facts(game, seats), selected, awaiting)
+    return _cached(_key(part, request.user, facts), render)
 
 
 def game_html(
@@ -158,7 +179,8 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
 
     def context():  # the whole page is cached: its body needs no entry of its own
         body = _game_fragment(request, game, seats, "body", selected, "", cached=False)
-        return {"game": game, "body": mark_safe(body)}
+        me = viewer_seat(game, seats, request.user)
+        return {"game": game, "body": mark_safe(body), "tab_title": tab_title(game, me)}
 
     facts = (table_facts(game, seats), selected)
     return page(request, "game", facts, "games/detail.html", context)

@@ -73,6 +73,24 @@ class GamePage:
     can_offer_draw: bool = False
     can_answer_draw: bool = False
     error: str = ""
+    guide: boards.Guide | None = None
+
+    @property
+    def choices_by_group(self) -> list[tuple[str, list[boards.Choice]]]:
+        """The guide's choices in runs of one group (``""``: no heading), in order."""
+        runs: list[tuple[str, list[boards.Choice]]] = []
+        for choice in self.guide.choices if self.guide else ():
+            if not runs or runs[-1][0] != choice.group:
+                runs.append((choice.group, []))
+            runs[-1][1].append(choice)
+        return runs
+
+    @property
+    def unguided_actions(self) -> list[str]:
+        """Legal actions the guide does not offer (none, by the boards' contract; a
+        safety net so that every legal action stays reachable without the board)."""
+        offered = self.guide.reachable() if self.guide else set()
+        return [a for a in self.actions if a not in offered]
 
     @property
     def my_turn(self) -> bool:
@@ -104,6 +122,10 @@ class GamePage:
         return f"{', '.join(winners[:-1])} and {winners[-1]} share the win."
 
     @property
+    def has_free_seat(self) -> bool:
+        return any(s.user_id is None and s.controller == Controller.HUMAN for s in self.seats)
+
+    @property
     def is_player(self) -> bool:
         return self.viewer_seat is not None
 
@@ -112,6 +134,24 @@ def viewer_seat(game: Game, seats: list[Seat], user) -> Seat | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return next((s for s in seats if s.user_id == user.pk), None)
+
+
+def plays_now(game: Game, me: Seat | None) -> bool:
+    """Whether the viewer's seat ``me`` is to act now (it has legal actions)."""
+    return (
+        me is not None
+        and game.status == GameStatus.ACTIVE
+        and me.status == SeatStatus.PLAYING
+        and me.controller == Controller.HUMAN
+        and me.index in game.to_move
+    )
+
+
+def tab_title(game: Game, me: Seat | None) -> str:
+    """The game page's title before the site's name: "Your turn · Triad #9"."""
+    if plays_now(game, me):
+        return f"Your turn · {game.title} #{game.pk}"
+    return f"{game.title} #{game.pk}"
 
 
 def scores_from_view(view: dict, count: int) -> list:
@@ -153,9 +193,10 @@ def build_game_page(
         and me.status == SeatStatus.PLAYING
         and me.controller == Controller.HUMAN
     )
-    if playing and me.index in game.to_move:
+    if plays_now(game, me):
         actions = engine.legal_actions(state, me.index)
     svg = boards.render_svg(game.engine, view, seat=seat_index, actions=actions, selected=selected)
+    guide = boards.guide(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     log = view.get("log") or []
     moves = move_rows(game, seat_index)
     return GamePage(
@@ -175,6 +216,7 @@ def build_game_page(
         and game.draw_offered_by is not None
         and game.draw_offered_by != me.index,
         error=error,
+        guide=guide,
     )
 
 

@@ -11,15 +11,14 @@ from django.db.models.functions import Cast
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
-from django_htmx.http import HttpResponseStopPolling
 
 from accounts.models import User
 from games import page_cache, services
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
-from games.models import Game, GameStatus, Move, Seat
-from games.presenters import build_game_page, listed_seats, viewer_seat
+from games.models import Controller, Game, GameStatus, Move, Seat
+from games.presenters import build_game_page, listed_seats, tab_title, viewer_seat
 from games.replay import game_states
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
@@ -154,8 +153,18 @@ def active_games(request):
 
 @login_required
 def lobby(request):
+    """Open public games the viewer can join: a free seat, and neither theirs (created
+    by them) nor one they are seated or invited in (My games lists those)."""
     games = (
-        Game.objects.filter(status=GameStatus.OPEN, is_public=True)
+        Game.objects.filter(
+            status=GameStatus.OPEN,
+            is_public=True,
+            seats__user__isnull=True,
+            seats__controller=Controller.HUMAN,
+        )
+        .exclude(seats__user=request.user)
+        .exclude(created_by=request.user)
+        .distinct()
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-created_at")[:100]
     )
@@ -293,7 +302,9 @@ def _page_response(
     if not error:
         return HttpResponse(page_cache.game_page(request, game, seats, selected=selected))
     body = page_cache.game_html(request, game, seats, selected=selected, error=error)
-    return render(request, "games/detail.html", {"game": game, "body": body}, status=status)
+    title = tab_title(game, viewer_seat(game, seats, request.user))
+    context = {"game": game, "body": body, "tab_title": title}
+    return render(request, "games/detail.html", context, status=status)
 
 
 def game_detail(request, game_id: int):
@@ -315,33 +326,15 @@ def game_live(request, game_id: int):
 
 @require_GET
 def game_poll(request, game_id: int):
-    """Cheap: 204 when nothing changed since ``?version=&taken_back=``; the live part
-    otherwise."""
-    try:
-        seen = int(request.GET.get("version", ""))
-        seen_taken_back = int(request.GET.get("taken_back", "-1"))
-    except ValueError:
-        return HttpResponse("version and taken_back must be numbers", status=400)
-    row = (
-        Game.objects.filter(pk=game_id)
-        .values("version", "taken_back", "status", "is_public")
-        .first()
-    )
-    if row is None:
-        raise Http404("No such game.")
-    _require_visible(row["is_public"], lambda: _plays_in(request, game_id))
-    unchanged = (row["version"], row["taken_back"]) == (seen, seen_taken_back)
-    if unchanged and row["status"] == GameStatus.ACTIVE:
-        return HttpResponse(status=204)
+    """Cheap: 204 while nothing the live part shows has changed since ``?stamp=``
+    (the one the page carries); the live part otherwise. One query, no drawing."""
     game, seats = _game_with_seats(request, game_id)
+    if request.GET.get("stamp") == page_cache.stamp(request, game, seats):
+        return HttpResponse(status=204)
     html = page_cache.game_html(request, game, seats, part="live")
     me = viewer_seat(game, seats, request.user)
     if me is not None:  # the new position is on their screen now
         services.mark_seen(game=game, user=request.user, seat=me)
-    if game.is_over and unchanged:
-        stop = HttpResponseStopPolling()
-        stop.content = html
-        return stop
     return HttpResponse(html)
 
 

@@ -118,9 +118,12 @@ def render_svg(
     height = side + 26
     out: list[str] = []
     title = f"Triad board, {_status(view)}"
+    # An image may not hold controls (axe's nested-interactive): with dice to pick it
+    # is a group of buttons, else a picture.
+    role = "group" if actions else "img"
     out.append(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {height}" '
-        f'role="img" class="board board-triad{" flipped" if flipped else ""}" '
+        f'role="{role}" class="board board-triad{" flipped" if flipped else ""}" '
         f"aria-label={quoteattr(title)}>"
     )
     out.append(f"<title>{escape(title)}</title>")
@@ -225,7 +228,7 @@ def render_svg(
     )
     out.append(
         f'<text class="status" x="{side // 2}" y="{side + 12}" text-anchor="middle" '
-        f'font-size="13" font-family="sans-serif" fill="#3b2a14">{escape(status)}</text>'
+        f'font-size="14" font-family="sans-serif" fill="#3b2a14">{escape(status)}</text>'
     )
     out.append("</svg>")
     return "\n".join(out)

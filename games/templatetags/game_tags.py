@@ -5,6 +5,7 @@ import html
 from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import ngettext
 
 register = template.Library()
 
@@ -38,3 +39,43 @@ def action_buttons(values):
             for v in values
         )
     )
+
+
+def _days(n: int) -> str:
+    return ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
+
+
+@register.filter
+def time_control(game) -> str:
+    """A game's time control in words: "3 days per move", "time bank: 7 days, plus 1 day
+    per move, at most 14 days" (each template one whole phrase, quantities plural-right)."""
+    if game.time_control == "bank":
+        values = {
+            "start": _days(game.bank_start_days or 0),
+            "increment": _days(game.bank_increment_days or 0),
+            "cap": _days(game.bank_cap_days or 0),
+        }
+        if game.bank_increment_days:
+            return "time bank: {start}, plus {increment} per move, at most {cap}".format(**values)
+        return "time bank: {start}, at most {cap}".format(**values)
+    return f"{_days(game.days_per_move)} per move"
+
+
+@register.filter
+def outcome(seat) -> str:
+    """How a finished game went for ``seat``, in words: "Won (45 points)", "Lost: place 2
+    of 4 (30 points)". A loss is never put as a bare rank beside another's "won"."""
+    count = len(seat.game.seats.all())
+    score = seat.score
+    points = ""
+    if score is not None and seat.game.engine != "triad":  # Triad keeps no points
+        value = int(score) if float(score).is_integer() else score
+        points = ngettext("%(n)s point", "%(n)s points", value) % {"n": value}
+    if seat.is_winner:
+        return f"Won ({points})" if points else "Won"
+    if seat.rank and count > 2:
+        place = seat.rank
+        if points:
+            return f"Lost: place {place} of {count} ({points})"
+        return f"Lost: place {place} of {count}"
+    return f"Lost ({points})" if points else "Lost"

@@ -1,10 +1,26 @@
+// The game page's live part (templates/games/_game.html, id="live").
+//
 // Playing by clicking the board: the SVG marks clickable parts with data-select
 // (pick a piece: fetch the board with its targets lit) or data-action (play it).
-// Without JavaScript, the action list below the board does the same.
+// Without JavaScript, the choice and action lists beside the board do the same.
+//
+// After every swap of the live part (a move, a pick, a poll): the tab's title
+// follows, focus returns to a sensible place (the same control if it is still
+// there, else the turn line, which says what to do now), and the "Show coordinates"
+// toggle and the open Legend / Type a move boxes keep their state. A page restored
+// by Back asks the server at once whether it is still current. Forms with
+// data-confirm ask first (no inline handlers: CSP).
 (function () {
+  "use strict";
+  var coordsShown = false;
+  var openBoxes = []; // classes of the <details> open in #live before a swap
+  var focusKey = null; // what had focus inside #live before a swap
+  var userAsked = false; // the swap answers the player's own click or key
+
   function activate(el) {
     var live = document.getElementById("live");
     if (!live) return;
+    userAsked = true;
     if (el.dataset.action) {
       var form = document.getElementById("board-form");
       if (!form) return;
@@ -24,11 +40,71 @@
   }
   document.addEventListener("click", function (event) {
     var el = target(event);
+    if (el) { event.preventDefault(); activate(el); return; }
+    if (event.target.closest && event.target.closest("#live button, #live a")) userAsked = true;
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var el = target(event);
     if (el) { event.preventDefault(); activate(el); }
   });
-  // After each render: keep the newest move in sight, and make the board's
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
+  }, true);
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "show-coords") coordsShown = event.target.checked;
+  });
+
+  // A selector that finds the same control in the new live part.
+  function keyOf(el) {
+    if (!el || !el.closest || !el.closest("#live")) return null;
+    if (el.dataset.select !== undefined) return '#board [data-select="' + CSS.escape(el.dataset.select) + '"]';
+    if (el.dataset.action) return '#board [data-action="' + CSS.escape(el.dataset.action) + '"]';
+    if (el.dataset.token) return '[data-token="' + CSS.escape(el.dataset.token) + '"]';
+    if (el.id) return "#" + CSS.escape(el.id);
+    if (el.name && el.value) return '#live [name="' + CSS.escape(el.name) + '"][value="' + CSS.escape(el.value) + '"]';
+    return null;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "live") {
+      openBoxes = Array.prototype.map.call(
+        document.querySelectorAll("#live details[open]"), function (d) { return d.className; });
+      var active = document.activeElement;
+      focusKey = active && active !== document.body && active.closest && active.closest("#live")
+        ? (keyOf(active) || "#turn") : null;
+    }
+  });
+
+  function restoreFocus() {
+    var live = document.getElementById("live");
+    if (!live) return;
+    var el = null;
+    var picked = live.dataset.selected;
+    var onBoard = focusKey && focusKey.indexOf("#board") === 0;
+    // A piece just picked on the board: its first target there (the rest follow it
+    // in the board's order); picked in the list: the same button, its targets next.
+    if (userAsked && picked && onBoard) {
+      el = live.querySelector("#board [data-action]") || live.querySelector(".picked .target");
+    }
+    if (!el && focusKey) el = document.querySelector(focusKey);
+    if (!el && userAsked && picked) {
+      el = live.querySelector(".picked .target") ||
+        live.querySelector('#board [data-select="' + CSS.escape(picked) + '"]');
+    }
+    if (!el && (focusKey || userAsked)) el = document.getElementById("turn");
+    if (el) el.focus({ preventScroll: !userAsked });
+    focusKey = null;
+    userAsked = false;
+  }
+
+  // After each render: the tab's title, the newest move in sight, the board's
   // clickable parts reachable by keyboard (Tab, then Enter or Space).
   function refresh() {
+    var live = document.getElementById("live");
+    if (live && live.dataset.title) document.title = live.dataset.title;
     document.querySelectorAll("#live .moves").forEach(function (list) {
       list.scrollTop = list.scrollHeight;
     });
@@ -39,12 +115,30 @@
         el.setAttribute("aria-label", el.dataset.action ? "Play " + el.dataset.action : "Select " + el.dataset.select);
       }
     });
+    var coords = document.getElementById("show-coords");
+    if (coords) coords.checked = coordsShown;
+    openBoxes.forEach(function (name) {
+      var box = name && document.querySelector("#live details." + name.split(" ")[0]);
+      if (box) box.open = true;
+    });
+    openBoxes = [];
   }
   document.addEventListener("DOMContentLoaded", refresh);
-  document.addEventListener("htmx:afterSwap", refresh);
-  document.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    var el = target(event);
-    if (el) { event.preventDefault(); activate(el); }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    refresh();
+    if (event.detail.target && (event.detail.target.id === "live" || !event.detail.target.isConnected)) restoreFocus();
+  });
+
+  // Back (or Forward) shows the page as it was: ask whether it is still current
+  // (the poll answers 204 when it is), before anyone clicks a stale button.
+  function revalidate() {
+    var live = document.getElementById("live");
+    if (live && live.dataset.pollUrl) {
+      htmx.ajax("GET", live.dataset.pollUrl, { target: "#live", swap: "outerHTML" });
+    }
+  }
+  window.addEventListener("pageshow", function (event) {
+    var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    if (event.persisted || (nav && nav.type === "back_forward")) revalidate();
   });
 })();

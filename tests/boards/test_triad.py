@@ -53,9 +53,11 @@ def test_the_players_movable_dice_can_be_selected():
     selectable = {el.get("data-select") for el in with_attr(root, "data-select")}
     assert selectable == {a.split("-")[0] for a in t.legal_actions(state, t.BLACK)}
     assert not with_attr(root, "data-action")
-    # the opponent sees nothing to click
+    assert root.get("role") == "group"  # buttons inside: not an image (axe nested-interactive)
+    # the opponent sees nothing to click: a picture
     _, root = render(state, t.WHITE)
     assert not with_attr(root, "data-select")
+    assert root.get("role") == "img"
 
 
 def test_a_selected_die_lights_up_its_destinations():

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Page, expect
 
+from games import boards
 from games.models import Game
 from games.replay import load_state
 
@@ -155,6 +156,19 @@ def _select_tokens_for(action: str, tokens: list[str]) -> list[str]:
     return [token for *_, token in sorted(fitting)]
 
 
+def guide_token(page: Page, action: str) -> str | None:
+    """The turn guide's choice (``games.boards``) that offers ``action``, if any."""
+    game, engine, state = game_of(int(re.search(r"/games/(\d+)/", page.url).group(1)))
+    for seat in game.to_move:
+        legal = engine.legal_actions(state, seat)
+        if action in legal:
+            guide = boards.guide(game.engine, engine.view(state, seat), seat=seat, actions=legal)
+            for choice in guide.choices:
+                if any(t.action == action for t in choice.targets):
+                    return choice.token
+    return None
+
+
 def play(page: Page, action: str, *, expect_ply: int) -> str:
     """Play ``action`` the way a person would: on the board where it can be clicked,
     else with its button in the action list. Returns how it was played."""
@@ -173,12 +187,15 @@ def play(page: Page, action: str, *, expect_ply: int) -> str:
                 how = "select+board"
                 break
         if not how:
-            buttons = page.locator(".action-list button[name=action]")
-            if buttons.count():
-                buttons.and_(page.locator(f"[value={_css_string(action)}]")).click()
-            else:  # a long list is a list box with a Play button
-                page.select_option("#action-select", action)
-                page.locator(".action-list button[type=submit]").click()
+            # The list beside the board: a button of its own, or a choice and then
+            # one of its targets (the same two steps as the board).
+            button = page.locator(f"#live button[name=action][value={_css_string(action)}]")
+            if not button.count():
+                token = guide_token(page, action)
+                assert token is not None, f"{action} is neither on the board nor in the list"
+                page.locator(f"#live .choice-button[data-token={_css_string(token)}]").click()
+                expect(page.locator("#live")).to_have_attribute("data-selected", token)
+            button.click()
             how = "button"
     expect(page.locator(f'ol.moves li[value="{expect_ply}"]')).to_have_count(1)
     expect(page.locator("#live .message.error")).to_have_count(0)

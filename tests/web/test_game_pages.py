@@ -49,8 +49,54 @@ def test_the_game_page_shows_board_turn_deadline_and_legal_actions(triad):
     assert response.status_code == 200
     assert "<svg" in html and "Your turn." in html
     assert re.search(r"You have until \w{3} \d+ \w{3}, \d\d:\d\d", html)
-    assert f'value="{first_action(triad)}"' in html  # reachable without the board
-    assert 'hx-get="/games/' not in html.split('id="live"')[1].split(">")[0]  # no poll on my turn
+    assert "Move one of your dice: pick a die, then the square it moves to." in html
+    die = first_action(triad)[:2]
+    assert f'name="select" value="{die}"' in html  # the first of two steps without the board
+    picked = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk]), {"select": die})
+    assert f'value="{first_action(triad)}"' in picked.content.decode()  # then its target
+
+
+def poll_url(html: str) -> str:
+    return re.search(r'hx-get="([^"]+/poll[^"]+)"', html).group(1).replace("&amp;", "&")
+
+
+def test_every_open_page_polls_for_changes_on_its_turn_too(triad):
+    """A resignation or a draw offer can come while it is my turn."""
+    html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert f"/games/{triad.pk}/poll?stamp=" in html
+
+
+def test_a_draw_offer_reaches_the_opponents_open_page(triad):
+    """Issue 11: "a draw offer never reaches the opponent's open page"."""
+    client = client_for(mover(triad))
+    url = poll_url(client.get(reverse("game_detail", args=[triad.pk])).content.decode())
+    assert client.get(url, **HTMX).status_code == 204
+    services.draw_offer(game_id=triad.pk, user=waiter(triad))
+    response = client.get(url, **HTMX)
+    assert response.status_code == 200
+    assert "Your opponent offers a draw." in response.content.decode()
+
+
+def test_a_resignation_updates_heading_controls_and_replay_link(triad):
+    client = client_for(mover(triad))
+    url = poll_url(client.get(reverse("game_detail", args=[triad.pk])).content.decode())
+    services.game_resign(game_id=triad.pk, user=waiter(triad))
+    html = client.get(url, **HTMX).content.decode()
+    assert "<h1>Triad" in html and "Finished" in html.split("</h1>")[0]
+    assert "Resign" not in html and "Offer a draw" not in html
+    assert reverse("game_replay", args=[triad.pk]) in html
+    assert "/poll" not in html  # a finished game stops polling
+
+
+def test_the_tab_title_says_whose_turn_with_the_count_of_games_awaiting_me(triad):
+    html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert f"<title>(1) Your turn · Triad #{triad.pk} · Tripost</title>" in html
+    html = client_for(waiter(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    assert f"<title>Triad #{triad.pk} · Tripost</title>" in html
+    html = client_for(mover(triad)).get(reverse("lobby")).content.decode()
+    assert "<title>(1) Lobby · Tripost</title>" in html  # words apart, on every page
+    html = Client().get(reverse("home")).content.decode()
+    assert "<title>Board games by email · Tripost</title>" in html
 
 
 def test_deadlines_are_shown_in_the_viewers_time_zone(triad):
@@ -64,7 +110,7 @@ def test_deadlines_are_shown_in_the_viewers_time_zone(triad):
 def test_the_waiting_player_gets_a_polling_page_without_actions(triad):
     html = client_for(waiter(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
     assert "Waiting for" in html
-    assert f"/games/{triad.pk}/poll?version=0&amp;taken_back=0" in html
+    assert f"/games/{triad.pk}/poll?stamp=" in html
     assert "Your move" not in html
 
 
@@ -72,7 +118,7 @@ def test_the_poll_answers_no_change_cheaply_and_the_new_position_after_a_move(
     triad, django_assert_max_num_queries
 ):
     client = client_for(waiter(triad))
-    url = reverse("game_poll", args=[triad.pk]) + "?version=0&taken_back=0"
+    url = poll_url(client.get(reverse("game_detail", args=[triad.pk])).content.decode())
     with django_assert_max_num_queries(4):
         assert client.get(url, **HTMX).status_code == 204
     services.move_play(
@@ -266,12 +312,47 @@ def test_lobby_lists_open_public_games_to_join():
     assert game.seats.filter(user=bob).exists()
 
 
+def test_the_lobby_lists_only_games_the_viewer_can_join():
+    """Issue 11: not a full game, not the creator's own, not where invited."""
+    alice, bob, carol, dave = (UserFactory() for _ in range(4))
+    joinable = open_game(alice, "trias", 3)
+    full = open_game(alice, "triad", 2, invitees=[carol])  # every seat taken, one to accept
+    invited = open_game(alice, "trias", 3, invitees=[bob])
+    mine = open_game(bob, "trias", 3)
+
+    def listed(user):
+        html = client_for(user).get(reverse("lobby")).content.decode()
+        return {g.pk for g in (joinable, full, invited, mine) if f"#{g.pk}<" in html}
+
+    assert listed(bob) == {joinable.pk}
+    assert listed(carol) == {joinable.pk, invited.pk, mine.pk}
+    assert listed(dave) == {joinable.pk, invited.pk, mine.pk}
+    assert listed(alice) == {mine.pk}
+
+
+def test_the_lobby_describes_a_time_bank_as_such():
+    alice, bob = UserFactory(), UserFactory()
+    services.game_create(
+        creator=alice,
+        engine="triad",
+        num_players=2,
+        options={},
+        days_per_move=3,
+        time_bank=(7, 1, 14),
+        invitees=[],
+        is_public=True,
+    )
+    html = client_for(bob).get(reverse("lobby")).content.decode()
+    assert "Time bank: 7 days, plus 1 day per move, at most 14 days" in html
+    assert "3 days per move" not in html
+
+
 def test_finished_games_can_be_replayed_and_downloaded(triad):
     game = play_random(triad)
     client = client_for(seat_user(game, 0))
     replay = client.get(reverse("game_replay", args=[game.pk]) + "?ply=1")
     assert replay.status_code == 200
-    assert "Position after move 1 of" in replay.content.decode()
+    assert "After move 1 of" in replay.content.decode()
     record = client.get(reverse("game_record", args=[game.pk])).json()
     assert record["seed"] == game.seed
     assert len(record["moves"]) == game.version
@@ -283,6 +364,8 @@ def test_finished_games_can_be_replayed_and_downloaded(triad):
 def test_the_record_of_a_running_game_is_not_available(triad):
     response = client_for(mover(triad)).get(reverse("game_record", args=[triad.pk]))
     assert response.status_code == 403
+    html = response.content.decode()  # a page of the site that says why
+    assert "<title>" in html and "The record is available when the game has finished." in html
 
 
 def test_query_counts_do_not_grow_with_moves_or_games(django_assert_max_num_queries, settings):
@@ -375,4 +458,29 @@ def test_my_games_names_inviters_fellow_players_computers_and_results():
     assert "Bob B." not in row
     finished = html.split('id="finished"')[1]
     won = duel.seats.get(user=bob).is_winner
-    assert f"#{duel.pk}" in finished and (">won<" in finished) == won
+    assert f"#{duel.pk}" in finished and (">Won<" in finished) == won
+
+
+def test_a_players_history_says_won_or_lost_never_a_bare_rank(triad):
+    game = play_random(triad)
+    for seat in game.seats.select_related("user"):
+        html = Client().get(reverse("player_history", args=[seat.user.username])).content
+        words = "Won" if seat.is_winner else "Lost"
+        assert f"<span>{words}</span>" in html.decode()
+        assert "rank " not in html.decode()
+
+
+def test_new_game_counts_people_in_the_singular_too():
+    html = client_for(UserFactory()).get(reverse("game_new")).content.decode()
+    assert ">1 person</option>" in html and ">2 people</option>" in html
+    assert "1 people" not in html and ">2 players</option>" in html
+
+
+def test_an_empty_move_list_says_so_without_a_number(triad):
+    html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    moves = html.split('id="moves-h"')[1].split("</section>")[0]
+    assert "No moves yet." in moves and "<li" not in moves
+
+
+def test_the_favicon_is_served():
+    assert Client().get("/favicon.ico").status_code == 200

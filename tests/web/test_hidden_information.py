@@ -29,7 +29,7 @@ def pages(client, game):
         "page": client.get(reverse("game_detail", args=[game.pk])),
         "live": client.get(reverse("game_live", args=[game.pk]), HTTP_HX_REQUEST="true"),
         "poll": client.get(
-            reverse("game_poll", args=[game.pk]) + "?version=999999", HTTP_HX_REQUEST="true"
+            reverse("game_poll", args=[game.pk]) + "?stamp=none", HTTP_HX_REQUEST="true"
         ),
         "my games": client.get(reverse("home")),
     }

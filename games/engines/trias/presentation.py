@@ -6,7 +6,7 @@ from ..base import IllegalAction
 from .board import CAPACITY, LANDSCAPE_NAMES, format_pos
 from .cards import CARD_NAMES, METEORITE, deck2, deck2_size
 from .notation import parse
-from .rules import COLOURS, final_detail, label
+from .rules import COLOURS, count, final_detail, label
 from .scoring import interim_land_mass
 from .state import ACTIONS, CARD, OVER, State
 
@@ -154,14 +154,14 @@ def describe(state: State, seat: int, action: str) -> str:
         if p in board.land and state.num_players > 2:
             mass = interim_land_mass(board, p, d)
             if mass is not None:
-                text += f", scoring a land mass of {len(mass)} tiles"
+                text += f", scoring a land mass of {count(len(mass), 'tile', 'tiles')}"
         return text + "."
     if kind in ("move", "move+"):
         a, b = args
         return f"{who} moves a herd from {format_pos(a)} to {format_pos(b)}."
     if kind == "rescue":
         steps = " and ".join(f"{format_pos(a)} to {format_pos(b)}" for a, b in args)
-        return f"{who} rescues {len(args)} swimmer(s): {steps}."
+        return f"{who} rescues {count(len(args), 'swimmer', 'swimmers')}: {steps}."
     if kind == "reproduce":
         return f"A herd of {who} on {format_pos(args[0])} reproduces."
     return f"{who} ends the turn."

@@ -357,6 +357,11 @@ def _set(values: tuple, index: int, value) -> tuple:
     return (*values[:index], value, *values[index + 1 :])
 
 
+def count(n: int, one: str, many: str) -> str:
+    """``n`` and its noun, singular or plural: "1 herd", "3 herds"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def _log(state: State, *lines: str) -> State:
     return evolve(state, log=state.log + lines)
 
@@ -454,7 +459,8 @@ def _drift(state: State, p: Pos, d: Pos) -> State:
     text = ", ".join(f"{label(s)} {n}" for s, n in sorted(points.items())) or "no herds there"
     where = " ".join(format_pos(p) for p in sorted(mass))
     new = evolve(new, scores=scores, scored=tuple(sorted(mass)))
-    return _log(new, f"Interim scoring of the land mass {where} ({len(mass)} tiles): {text}.")
+    tiles = count(len(mass), "tile", "tiles")
+    return _log(new, f"Interim scoring of the land mass {where} ({tiles}): {text}.")
 
 
 def _pick(herds: list[Herd], fertile_first: bool) -> Herd:
@@ -534,7 +540,10 @@ def phase3(state: State) -> State:
     drowned = [h.id for h in state.herds if h.owner == seat and h.pos not in land]
     if drowned:
         gone.update(drowned)
-        lines.append(f"{len(drowned)} swimmer(s) of {label(seat)} return to stock.")
+        if len(drowned) == 1:
+            lines.append(f"1 swimmer of {label(seat)} returns to stock.")
+        else:
+            lines.append(f"{len(drowned)} swimmers of {label(seat)} return to stock.")
     for pos in sorted(at):
         if pos not in land:
             continue
@@ -544,8 +553,8 @@ def phase3(state: State) -> State:
             lose = own[: min(excess, len(own))]
             gone.update(lose)
             lines.append(
-                f"Overpopulation on {format_pos(pos)}: {label(seat)} returns {len(lose)} "
-                "herd(s) to stock."
+                f"Overpopulation on {format_pos(pos)}: {label(seat)} returns "
+                f"{count(len(lose), 'herd', 'herds')} to stock."
             )
     new = state
     if gone:
@@ -610,7 +619,8 @@ def final_scoring(state: State) -> State:
         where = " ".join(format_pos(p) for p in item["tiles"])
         text = ", ".join(f"{label(s)} {n}" for s, n in sorted(item["points"].items()))
         lines.append(
-            f"Final scoring of the land mass {where} ({len(item['tiles'])} tiles): "
+            f"Final scoring of the land mass {where} "
+            f"({count(len(item['tiles']), 'tile', 'tiles')}): "
             f"{text or 'no herds there'}."
         )
     if not lines:
@@ -691,7 +701,8 @@ def why_illegal(state: State, seat: int, kind: str, args: tuple) -> str:
             swimming = [h for h in state.herds_at().get(s, ()) if h.owner == seat and s not in land]
             need[s] = need.get(s, 0) + 1
             if len(swimming) < need[s]:
-                return f"you do not have {need[s]} swimmer(s) at {format_pos(s)}"
+                swimmers = count(need[s], "swimmer", "swimmers")
+                return f"you do not have {swimmers} at {format_pos(s)}"
             if t not in neighbours(s):
                 return f"{format_pos(t)} is not next to {format_pos(s)}"
             if t not in land:
@@ -708,6 +719,7 @@ def why_illegal(state: State, seat: int, kind: str, args: tuple) -> str:
 def _full(state: State, pos: Pos, what: str) -> str:
     cap = CAPACITY[state.board.land[pos]]
     return (
-        f"the tile at {format_pos(pos)} holds {state.count_at(pos)} of {cap} herds: "
+        f"the tile at {format_pos(pos)} holds {state.count_at(pos)} of "
+        f"{count(cap, 'herd', 'herds')}: "
         f"it cannot be {what}"
     )

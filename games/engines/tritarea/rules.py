@@ -43,6 +43,16 @@ from .state import (
 from .state import evolve as replace
 from .trick import adopt_concept, building_rights
 
+
+def n_points(n: int | float) -> str:
+    """A number of points in words: "1 point", "0 points", "12 points"."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def n_blocks(n: int) -> str:
+    return f"{n} block" if n == 1 else f"{n} blocks"
+
+
 LABELS: dict[int, tuple[str, ...]] = {n: seats.labels(n) for n in range(1, 5)}
 NPC: dict[int, tuple[bool, ...]] = {n: seats.is_npc_table(n) for n in range(1, 5)}
 
@@ -362,7 +372,7 @@ def sell(state: State, seat: int, count: int) -> State:
         scores=_add_score(state.scores, seat, 3 * count),
         blocks=_set(state.blocks, seat, state.blocks[seat] - count),
         sell_order=state.sell_order[1:],
-        log=(*state.log, f"{labels[seat]} sells {count} blocks: +{3 * count}"),
+        log=(*state.log, f"{labels[seat]} sells {n_blocks(count)}: +{3 * count}"),
     )
 
 
@@ -546,9 +556,9 @@ def why_illegal(state: State, seat: int, text: str) -> str:
             if chosen not in ("0", "10"):
                 return "A 5 can only become 0 (for 1 point) or 10 (for 2 points)."
             cost = 1 if chosen == "0" else 2
-            return f"A 5 as {chosen} costs {cost} points; you have {state.scores[seat]}."
+            return f"A 5 as {chosen} costs {n_points(cost)}; you have {state.scores[seat]}."
     if phase == SELL:
-        return f"Sell between 0 and {state.blocks[actor]} blocks, e.g. 'sell 2'."
+        return f"Sell between 0 and {n_blocks(state.blocks[actor])}, e.g. 'sell 2'."
     if phase == BUILD and verb == PASS:
         return f"{labels[actor]} is a computer seat and must place at least one block (TT8)."
     if phase == BUILD:
@@ -597,7 +607,7 @@ def outcome(state: State) -> Outcome | None:
             return Outcome(
                 per_seat,
                 (0, 1, 2, 3),
-                f"The teams share the victory with {a} points each.",
+                f"The teams share the victory with {n_points(a)} each.",
                 draw=True,
             )
         win = "A" if a > b else "B"
@@ -612,23 +622,23 @@ def outcome(state: State) -> Outcome | None:
             return Outcome(
                 as_float,
                 (0,),
-                f"Successful development with {scores[0]} points: {title} "
+                f"Successful development with {n_points(scores[0])}: {title} "
                 f"(lowest computer score {lowest}).",
             )
         winners = tuple(s for s in (1, 2, 3) if scores[s] == best_npc)
         return Outcome(
             as_float,
             winners,
-            f"Disqualified: {scores[0]} points, ranked behind a computer seat with {best_npc}.",
+            f"Disqualified: {n_points(scores[0])}, ranked behind a computer seat with {best_npc}.",
         )
     contenders = seats.people(n)
     best = max(scores[s] for s in contenders)
     winners = tuple(s for s in contenders if scores[s] == best)
     names = " and ".join(labels[s] for s in winners)
     if len(winners) == 1:
-        reason = f"{names} wins with {best} points."
+        reason = f"{names} wins with {n_points(best)}."
     else:
-        reason = f"{names} share the victory with {best} points."
+        reason = f"{names} share the victory with {n_points(best)}."
     return Outcome(as_float, winners, reason, draw=len(winners) == len(contenders))
 
 

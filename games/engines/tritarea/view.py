@@ -23,7 +23,7 @@ from . import seats
 from .board import AREA_OF, AREAS, BONUS, SQUARES
 from .cards import parse_played
 from .notation import PASS, normalize
-from .rules import LABELS, NPC, acting_seat, deciding_for, to_move
+from .rules import LABELS, NPC, acting_seat, deciding_for, n_blocks, n_points, to_move
 from .scoring import area_standings
 from .state import BUILD, EXTRA, SELL, State
 
@@ -142,13 +142,13 @@ def describe(state: State, seat: int, action: str) -> str:
     if verb == "p" and len(words) == 2:
         card, rank, cost = parse_played(words[1]) if _valid_card(words[1]) else (words[1], 0, 0)
         if cost:
-            return f"{who} plays {card} as {rank}, paying {cost} points."
+            return f"{who} plays {card} as {rank}, paying {n_points(cost)}."
         return f"{who} plays {card}."
     if verb == "lead":
         return f"{who} chooses a lead area in secret."
     if verb == "sell" and len(words) == 2 and words[1].isdigit():
         count = int(words[1])
-        return f"{who} sells {count} block{'s' if count != 1 else ''} for {3 * count} points."
+        return f"{who} sells {n_blocks(count)} for {n_points(3 * count)}."
     if verb == "b" and len(words) in (2, 3):
         if len(words) == 3:
             return f"{who} builds two blocks on {words[1]}."
@@ -160,7 +160,7 @@ def describe(state: State, seat: int, action: str) -> str:
             return f"{who} places no additional block."
         if state.phase == BUILD and state.rights:
             rank = state.rights[state.builder][1]
-            return f"{who} does not build and loses {rank} points."
+            return f"{who} does not build and loses {n_points(rank)}."
         return f"{who} passes."
     return f"{who} plays '{text}'."
 

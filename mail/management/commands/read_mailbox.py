@@ -44,4 +44,5 @@ class Command(BaseCommand):
         finally:
             box.unlock()
             box.close()
-        self.stdout.write(self.style.SUCCESS(f"{handled} message(s) handled"))
+        done = "1 message handled" if handled == 1 else f"{handled} messages handled"
+        self.stdout.write(self.style.SUCCESS(done))

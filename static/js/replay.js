@@ -1,0 +1,37 @@
+// Replay (templates/games/replay.html): the move list follows the current move, and
+// the arrow keys step through the game (Home and End: the start and the end), as the
+// buttons do. Keys typed into a field or with a modifier are left alone.
+(function () {
+  "use strict";
+  function follow() {
+    var current = document.querySelector("#position .moves [aria-current]");
+    var list = current && current.closest(".moves");
+    if (!list) return;
+    // Scroll the list only (not the page): the current move in the middle of it.
+    var box = list.getBoundingClientRect(), row = current.getBoundingClientRect();
+    list.scrollTop += row.top - box.top - (box.height - row.height) / 2;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var field = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
+    if (field) return;
+    var step = document.querySelector('#position .replay-nav [data-key="' + event.key + '"]');
+    if (!step || step.getAttribute("aria-disabled") === "true") return;
+    event.preventDefault();
+    step.click();
+  });
+  // A step from the nav keeps focus on the same step button after the swap.
+  var focused = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var el = document.activeElement;
+    focused = el && el.dataset && el.dataset.key ? el.dataset.key : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    follow();
+    if (focused) {
+      var el = document.querySelector('#position [data-key="' + focused + '"]');
+      if (el) el.focus();
+    }
+  });
+  document.addEventListener("DOMContentLoaded", follow);
+})();

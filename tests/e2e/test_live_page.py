@@ -1,0 +1,90 @@
+"""The game page stays current in every open tab (issue 11: "a draw offer never reaches
+the opponent's open page; a second tab never updates; after Back the old 'Your turn'
+board comes back from the browser's cache with live buttons").
+
+The page polls every ``page_cache.POLL_SECONDS``; here a second, so the test need not
+wait the real 20 seconds (the Back test sets it long, so that only the page's own
+revalidation on ``pageshow`` can bring the news)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Page, expect
+
+from games import page_cache, services
+from tests.factories import UserFactory
+
+from .helpers import TIMEOUT_MS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _signed_in(context, live_server, user) -> Page:
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+@pytest.fixture
+def duel():
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = services.game_create(
+        creator=alice, engine="triad", num_players=2, options={}, days_per_move=3,
+        invitees=[bob], is_public=True,
+    )  # fmt: skip
+    services.invitation_accept(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    return game, alice, bob
+
+
+def test_two_tabs_see_a_draw_offer_and_the_end_of_the_game(
+    live_server, browser, monkeypatch, duel, screenshots
+):
+    monkeypatch.setattr(page_cache, "POLL_SECONDS", 1)
+    game, alice, bob = duel
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    tabs = [_signed_in(context, live_server, alice) for _ in range(2)]
+    for tab in tabs:
+        tab.goto(f"/games/{game.pk}/")
+        expect(tab.locator("#live h1")).to_contain_text("In play")
+
+    services.draw_offer(game_id=game.pk, user=bob)
+    for tab in tabs:
+        expect(tab.locator(".draw-offer")).to_contain_text("Your opponent offers a draw.")
+
+    services.game_resign(game_id=game.pk, user=bob)
+    for tab in tabs:
+        expect(tab.locator("#live h1")).to_contain_text("Finished")
+        expect(tab.get_by_role("button", name="Resign")).to_have_count(0)
+        expect(tab.get_by_role("button", name="Accept draw")).to_have_count(0)
+        expect(tab.get_by_role("link", name="Replay move by move")).to_be_visible()
+        expect(tab).to_have_title(re.compile(rf"^Triad #{game.pk} · "))
+    tabs[0].screenshot(path=screenshots / "live-finished-by-resignation.png", full_page=True)
+    context.close()
+
+
+def test_a_page_restored_by_back_asks_at_once_whether_it_is_current(
+    live_server, browser, monkeypatch, duel
+):
+    monkeypatch.setattr(page_cache, "POLL_SECONDS", 3600)
+    game, alice, bob = duel
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    page = _signed_in(context, live_server, alice)
+    page.goto(f"/games/{game.pk}/")
+    expect(page).to_have_title(re.compile(rf"^\(1\) Your turn · Triad #{game.pk} · "))
+    page.goto("/lobby/")
+    services.game_resign(game_id=game.pk, user=bob)
+    page.go_back()
+    expect(page.locator("#live h1")).to_contain_text("Finished")
+    expect(page.locator("#board-form")).to_have_count(0)  # no live buttons of the old turn
+    context.close()

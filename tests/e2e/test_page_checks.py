@@ -1,0 +1,239 @@
+"""Every page of the site in a real Chromium, at a phone's and a desktop's size (issue 11,
+"Checks that must pass"): signed out and signed in, each game mid-turn and in each
+phase of a turn the demo data reaches (with a piece picked too), finished games,
+replay, settings, lobby, new game, history, rules pages, games to watch; admin
+excluded. On each:
+
+- no horizontal overflow (``scrollWidth`` <= the viewport's width);
+- no text on a board smaller than 12 CSS px, no clickable board part smaller than
+  24 x 24 CSS px (WCAG 2.2, 2.5.8), hand cards and herds at least 40 px on a phone;
+- axe-core (axe-playwright-python, offline) reports no serious or critical violation.
+
+Every page is saved as a screenshot under ``test-artifacts/screenshots/pages/``. One
+browser, one context per viewer and size; the demo data (``manage.py demo``) is the
+site's content, and the walk through a turn's phases plays through the services.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from django.core.management import call_command
+from django.test import Client
+
+from accounts.models import User
+from games import boards, services
+from games.models import Game, GameStatus
+from games.replay import load_state
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SIZES = [(390, 844), (1280, 900)]
+PHONE_WIDTH = 390
+STEPS_PER_GAME = 10  # moves played while walking a game through a turn's phases
+
+MEASURE = """() => {
+  const out = {overflow: document.documentElement.scrollWidth - window.innerWidth,
+               text: [], targets: [], pieces: []};
+  const svg = document.querySelector('#board svg');
+  if (!svg) return out;
+  const scale = el => { const m = el.getScreenCTM(); return m ? Math.hypot(m.a, m.b) : 1; };
+  const name = el => (el.getAttribute('aria-label') || el.textContent || el.tagName)
+    .trim().slice(0, 40);
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.getClientRects().length || !t.textContent.trim()) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * scale(t);
+    if (px < 12) out.text.push([name(t), Math.round(px * 10) / 10]);
+  }
+  const side = el => { const r = el.getBoundingClientRect(); return Math.min(r.width, r.height); };
+  for (const el of svg.querySelectorAll('[data-select], [data-action]')) {
+    if (el.getClientRects().length && side(el) < 24) {
+      out.targets.push([name(el), Math.round(side(el))]);
+    }
+  }
+  // Pieces a player taps (a word in a line of text, such as Trias's "hand card: wood",
+  // is held to the text size instead).
+  for (const el of svg.querySelectorAll('.hand-card:not(tspan), .herd:not(tspan)')) {
+    if (el.getClientRects().length) out.pieces.push([name(el), Math.round(side(el))]);
+  }
+  return out;
+}"""
+
+
+@dataclass
+class Visit:
+    name: str
+    path: str
+    viewer: str | None  # a username, or None when signed out
+
+
+def _demo() -> None:
+    call_command("demo", force=True, stdout=io.StringIO())
+
+
+def _due_user(game: Game) -> User | None:
+    seats = {s.index: s for s in game.seats.select_related("user")}
+    return next((seats[i].user for i in game.to_move if seats[i].user), None)
+
+
+def _choice_token(game: Game, user: User) -> str | None:
+    """The first piece the user could pick now (the guide's first choice)."""
+    seat = game.seats.get(user=user)
+    engine, state = game.engine_module, load_state(game)
+    actions = engine.legal_actions(state, seat.index)
+    view = engine.view(state, seat.index)
+    guide = boards.guide(game.engine, view, seat=seat.index, actions=actions)
+    return guide.choices[0].token if guide.choices else None
+
+
+def _phase(game: Game, user: User) -> tuple:
+    """What distinguishes one step of a turn from another on the page."""
+    seat = game.seats.get(user=user)
+    engine, state = game.engine_module, load_state(game)
+    view = engine.view(state, seat.index)
+    actions = engine.legal_actions(state, seat.index) if seat.index in game.to_move else []
+    guide = boards.guide(game.engine, view, seat=seat.index, actions=actions)
+    return (view.get("phase"), bool(guide.choices), bool(guide.buttons), guide.acting_for != "")
+
+
+def _walk(game: Game, label: str, player: User, run) -> None:
+    """Play ``game`` on for a few moves (everyone's first legal action, ``end`` and
+    ``pass`` last), calling ``run(name, path, viewer)`` for each new step of
+    ``player``'s turns: the page as it comes, and with a piece picked."""
+    seen = set()
+    for step in range(STEPS_PER_GAME + 1):
+        game.refresh_from_db()
+        if game.status != GameStatus.ACTIVE:
+            return
+        due = _due_user(game)
+        if due == player:
+            phase = _phase(game, player)
+            if phase not in seen:
+                seen.add(phase)
+                name = f"{label}-step{step}"
+                run(name, f"/games/{game.pk}/", player.username)
+                token = _choice_token(game, player)
+                if token:
+                    run(f"{name}-picked", f"/games/{game.pk}/?select={token}", player.username)
+        if step == STEPS_PER_GAME or due is None:
+            return
+        seat = game.seats.get(user=due)
+        legal = game.engine_module.legal_actions(load_state(game), seat.index)
+        legal.sort(key=lambda a: a in ("end", "pass"))
+        services.move_play(
+            game_id=game.pk, user=due, action=legal[0], expected_version=game.version
+        )
+
+
+@pytest.mark.parametrize("width,height", SIZES, ids=["phone", "desktop"])
+def test_every_page_fits_the_screen_reads_at_size_and_passes_axe(
+    live_server, browser, screenshots, width, height
+):
+    _demo()
+    alice = User.objects.get(username="alice")
+    bob = User.objects.get(username="bob")
+    # A Trias in its first round (placing herds) and a solo Tri*T*Area from its start:
+    # the phases the demo's games are past.
+    fresh = [
+        services.game_create(
+            creator=alice, engine=engine, num_players=n, options={}, days_per_move=3,
+            invitees=invitees, is_public=True,
+        )
+        for engine, n, invitees in (("trias", 2, [bob]), ("tritarea", 1, []))
+    ]  # fmt: skip
+    services.invitation_accept(game_id=fresh[0].pk, user=bob)
+
+    folder = screenshots / "pages"
+    folder.mkdir(parents=True, exist_ok=True)
+    contexts = {}
+    axe = Axe()
+    problems: list[str] = []
+    checked: list[str] = []
+
+    def page_for(viewer: str | None):
+        if viewer not in contexts:
+            context = browser.new_context(viewport={"width": width, "height": height})
+            if viewer:
+                client = Client()
+                client.force_login(User.objects.get(username=viewer))
+                cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+                session = {"name": settings.SESSION_COOKIE_NAME, "value": cookie}
+                context.add_cookies([{**session, "url": live_server.url}])
+            contexts[viewer] = context.new_page()
+        return contexts[viewer]
+
+    def run(name: str, path: str, viewer: str | None) -> None:
+        page = page_for(viewer)
+        response = page.goto(live_server.url + path)
+        label = f"{name} ({viewer or 'signed out'}, {path})"
+        checked.append(label)
+        if response is None or response.status >= 400:
+            problems.append(f"{label}: HTTP {response and response.status}")
+        shot = folder / f"{name}-{viewer or 'anon'}-{width}x{height}.png"
+        page.screenshot(path=shot, full_page=True)
+        sizes = page.evaluate(MEASURE)
+        if sizes["overflow"] > 0:
+            problems.append(f"{label}: {sizes['overflow']} px wider than the screen")
+        if sizes["text"]:
+            problems.append(f"{label}: board text under 12 px: {sizes['text'][:3]}")
+        if sizes["targets"]:
+            problems.append(f"{label}: board targets under 24 px: {sizes['targets'][:3]}")
+        small = [p for p in sizes["pieces"] if p[1] < 40]
+        if width <= PHONE_WIDTH and small:
+            problems.append(f"{label}: cards/herds under 40 px on a phone: {small[:3]}")
+        for v in axe.run(page).response["violations"]:
+            if v["impact"] in ("serious", "critical"):
+                where = [n["target"] for n in v["nodes"][:3]]
+                problems.append(f"{label}: axe {v['id']} ({v['impact']}) on {where}")
+        page.goto("about:blank")  # no poll of this page runs beside the next reads
+
+    games = list(Game.objects.order_by("pk"))
+    finished = [g for g in games if g.status == GameStatus.FINISHED]
+    public = next(g for g in games if g.status == GameStatus.ACTIVE)
+
+    # Signed out.
+    for name, path in [
+        ("front", "/"), ("watch", "/watch/"), ("rules", "/rules/"),
+        ("rules-triad", "/rules/triad/"), ("rules-trias", "/rules/trias/"),
+        ("rules-tritarea", "/rules/tritarea/"), ("sign-in", "/accounts/login/"),
+        ("sign-up", "/accounts/signup/"), ("reset-password", "/accounts/password/reset/"),
+        ("spectator", f"/games/{public.pk}/"), ("history-public", "/players/bob/"),
+    ]:  # fmt: skip
+        run(name, path, None)
+    # Signed in: lists and forms.
+    for name, path in [
+        ("my-games", "/"), ("games-in-play", "/games/active/"), ("lobby", "/lobby/"),
+        ("new-game", "/games/new/"), ("settings", "/settings/"), ("history", "/players/alice/"),
+        ("watch-signed-in", "/watch/"), ("email-addresses", "/accounts/email/"),
+        ("change-password", "/accounts/password/change/"),
+    ]:  # fmt: skip
+        run(name, path, "alice")
+    # Every game as it stands, then finished games and their replays. Names that are
+    # the same at both sizes (ids are not): the engine, its status and a number.
+    labels, counts = {}, {}
+    for game in [*games, *fresh]:
+        key = (game.engine, game.status)
+        counts[key] = counts.get(key, 0) + 1
+        labels[game.pk] = f"{game.engine}-{game.status}{counts[key]}"
+    for game in games:
+        viewer = "alice" if game.seats.filter(user=alice).exists() else "dave"
+        run(labels[game.pk], f"/games/{game.pk}/", viewer)
+    for game in finished:
+        run(f"replay-{labels[game.pk]}", f"/games/{game.pk}/replay/", "alice")
+        run(f"replay-{labels[game.pk]}-start", f"/games/{game.pk}/replay/?ply=0", None)
+    # Each game on through the steps of Alice's turns.
+    for game in [g for g in games if g.status == GameStatus.ACTIVE] + fresh:
+        if game.seats.filter(user=alice).exists():
+            _walk(game, labels[game.pk], alice, run)
+
+    for page in contexts.values():
+        page.context.close()
+    assert len(checked) > 40, checked
+    engines_walked = {re.match(r"(\w+)-\w+-step", c).group(1) for c in checked if "-step" in c}
+    assert engines_walked == {"triad", "trias", "tritarea"}, checked
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,54 @@
+"""Replay in a real Chromium (issue 11: "the move list does not follow the current move,
+⏮/⏭ draw as empty boxes, arrow keys do nothing")."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import UserFactory
+from tests.web.helpers import play_random, start_game
+
+from .helpers import TIMEOUT_MS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+IN_VIEW = """() => {
+  const list = document.querySelector('#position .moves');
+  const row = list.querySelector('[aria-current="step"]').getBoundingClientRect();
+  const box = list.getBoundingClientRect();
+  return row.top >= box.top - 1 && row.bottom <= box.bottom + 1;
+}"""
+
+
+def test_arrow_keys_step_and_the_move_list_follows(live_server, browser, screenshots):
+    game = play_random(start_game("triad", [UserFactory(), UserFactory()]))
+    last = game.moves.count()
+    assert last > 25  # more moves than the list shows at once
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=0")
+    page.wait_for_load_state("load")
+    nav = page.get_by_role("navigation", name="Replay")
+    for name in ("Start", "Back", "Next", "End"):  # words beside drawn icons, no glyph boxes
+        expect(nav.get_by_role("link", name=name)).to_have_count(1)
+    assert "⏮" not in page.content() and "⏭" not in page.content()
+
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-where")).to_have_text(f"After move 1 of {last}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-where")).to_have_text(f"After move 2 of {last}")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".replay-where")).to_have_text(f"After move 1 of {last}")
+    page.keyboard.press("End")
+    expect(page.locator(".replay-where")).to_have_text(f"After move {last} of {last}")
+    expect(page.locator(f'.moves li[value="{last}"]')).to_have_attribute("aria-current", "step")
+    assert page.evaluate(IN_VIEW), "the current move is scrolled into the list's view"
+    assert page.url.endswith(f"?ply={last}")  # a link to this position
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-where")).to_contain_text("The start")
+    page.locator(f'.moves li[value="{last // 2}"] a').click()
+    expect(page.locator(".replay-where")).to_have_text(f"After move {last // 2} of {last}")
+    assert page.evaluate(IN_VIEW)
+    page.screenshot(path=screenshots / "replay-midway.png")
+    page.close()
