@@ -267,7 +267,7 @@ MAIL_MAX_LISTED_ACTIONS = 30
 # Replies to turn emails go to <local>+<signed token>@<domain> of this address.
 MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@localhost")
 MAIL_REPLY_TOKEN_DAYS = int(os.environ.get("MAIL_REPLY_TOKEN_DAYS", "30"))
-# The board PNG in HTML emails (resvg); off only to save time in tests.
+# The board PNG in HTML emails (mail.pictures); off only to save time in tests.
 MAIL_BOARD_PNG = env_bool("MAIL_BOARD_PNG", True)
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 # The clock sweep runs every minute; a longer gap is an outage and pauses every clock.

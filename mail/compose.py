@@ -8,12 +8,10 @@ the email preferences; links only ever lead to pages (a GET changes nothing).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 from dataclasses import dataclass, field
 from email.utils import make_msgid
-from os.path import isfile
 
 from anymail.message import attach_inline_image
 from django.conf import settings
@@ -27,7 +25,7 @@ from games import boards, clocks
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
-from . import tokens
+from . import pictures, tokens
 
 log = logging.getLogger(__name__)
 
@@ -56,40 +54,16 @@ class GameSection:
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
-PNG_RENDERING = "resvg-560-white-dejavu-1"
-# A picture is 20-60 kB; three hours of distinct pictures stay in the cache (Redis),
+PNG_RENDERING = "lunasvg-560-white-dejavu-palette-1"
+# A picture is 10-30 kB; three hours of distinct pictures stay in the cache (Redis),
 # long enough for the emails that repeat one: a reply to a refused emailed move, a
 # reminder or digest soon after the turn email, a burst after an outage.
 PNG_CACHE_SECONDS = 3 * 3600
 
 
-@functools.cache
-def _font_options() -> dict:
-    """Load the two faces the boards use (regular and bold) instead of scanning every
-    system font on each render (three times faster); system fonts where DejaVu is not
-    installed."""
-    folder = "/usr/share/fonts/truetype/dejavu/"
-    files = [f for f in (folder + "DejaVuSans.ttf", folder + "DejaVuSans-Bold.ttf") if isfile(f)]
-    if not files:
-        return {}
-    family = "DejaVu Sans"
-    return {
-        "skip_system_fonts": True,
-        "font_files": files,
-        "font_family": family,
-        "sans_serif_family": family,
-        "serif_family": family,
-        "monospace_family": family,
-    }
-
-
 def rasterise(svg: str) -> bytes:
-    """The PNG of an SVG board, 560 pixels wide on white (the cost of a board email)."""
-    import resvg_py
-
-    return bytes(
-        resvg_py.svg_to_bytes(svg_string=svg, width=560, background="#ffffff", **_font_options())
-    )
+    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``)."""
+    return pictures.rasterise(svg)
 
 
 def png_cache_key(svg: str) -> str:
