@@ -64,7 +64,7 @@ def test_the_labels_are_drawn(font_loads):
     # (the palette is chosen per picture, so a shade elsewhere may move by a little)
     changed = [
         i
-        for i, (p, q) in enumerate(zip(a.getdata(), b.getdata(), strict=True))
+        for i, (p, q) in enumerate(zip(a.get_flattened_data(), b.get_flattened_data(), strict=True))
         if sum(abs(x - y) for x, y in zip(p, q, strict=True)) > 60
     ]
     assert changed, "the status line's words must be drawn in the picture"
