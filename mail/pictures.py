@@ -43,6 +43,11 @@ def load_fonts() -> int:
 
 def rasterise(svg: str, width: int = WIDTH) -> bytes:
     """The PNG of an SVG drawing, ``width`` pixels wide on white."""
+    return encode(palette(pixels(svg, width)))
+
+
+def pixels(svg: str, width: int = WIDTH):
+    """The drawing as an RGBA image ``width`` pixels wide, every pixel opaque."""
     import pillow_lunasvg  # noqa: F401  (registers the SVG reader with Pillow)
     from PIL import Image
 
@@ -52,9 +57,19 @@ def rasterise(svg: str, width: int = WIDTH) -> bytes:
     image.load(scale=width / image.width)
     if image.width != width:  # (rounded up from the scaled size)
         image = image.crop((0, 0, width, image.height))
-    palette = image.convert("RGB").quantize(
+    return image
+
+
+def palette(image):
+    """At most 256 colours, chosen for this picture (no dithering: flat areas stay flat)."""
+    from PIL import Image
+
+    return image.convert("RGB").quantize(
         256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
+
+
+def encode(image) -> bytes:
     out = io.BytesIO()
-    palette.save(out, "PNG", compress_level=1)  # level 6 costs 1.3 ms more for 25% less
+    image.save(out, "PNG", compress_level=1)  # level 6 costs 1.3 ms more for 25% less
     return out.getvalue()
