@@ -18,8 +18,9 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
 2. **Throughput**: ``--burst`` turn emails committed at once and queued (one task per
    player, as after that many moves), each game at its own position (``--same-position``
    for one picture shared by all). Printed: (a) one worker's CPU per email, measured
-   in this process over ``--sample`` emails and split into rasterising the board,
-   composing the rest, sending and the database; (b) the worker's delivery rate, with
+   in this process over ``--sample`` emails and split into drawing the SVG, the
+   position in words, rasterising the board (pixels, palette, PNG), composing the
+   rest, sending and the database; (b) the worker's delivery rate, with
    the CPU time of the worker, PostgreSQL, Redis and the sink while it ran; (c) what
    the SMTP path takes without the worker: as many of the worker's emails pushed by
    smtplib over one connection from another process. The worker is the bottleneck
