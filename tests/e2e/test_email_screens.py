@@ -16,6 +16,9 @@ from tests.mail.specimens import specimens
 pytestmark = pytest.mark.django_db
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+# A phone in dark mode: the email declares itself light-only and sets every colour, so
+# it stays dark text on its light card instead of half-inverted.
+DARK = ("phone-dark", (390, 844))
 
 
 def as_shown(mail) -> str:
@@ -29,12 +32,13 @@ def as_shown(mail) -> str:
     return html
 
 
-def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(
-    settings, browser, screenshots
-):
+def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(settings, browser, screenshots):
     emails = [(s.label, s.build()) for s in specimens(settings)]
-    for device, (width, height) in WIDTHS.items():
-        context = browser.new_context(viewport={"width": width, "height": height})
+    for device, (width, height) in [*WIDTHS.items(), DARK]:
+        scheme = "dark" if device.endswith("dark") else "light"
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, color_scheme=scheme
+        )
         page = context.new_page()
         for label, mail in emails:
             page.set_content(as_shown(mail), wait_until="load")
@@ -49,4 +53,8 @@ def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(
             card = page.locator("table[role=presentation] table[role=presentation]").first
             assert card.bounding_box()["width"] <= 600
             assert page.get_by_role("link", name="Unsubscribe from all emails").count() == 1
+            inner = card.locator("td").first.evaluate(
+                "td => [getComputedStyle(td).color, getComputedStyle(td).backgroundColor]"
+            )
+            assert inner == ["rgb(34, 34, 34)", "rgb(255, 255, 255)"], f"{label}: {inner}"
         context.close()
