@@ -18,8 +18,9 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
 2. **Throughput**: ``--burst`` turn emails committed at once and queued (one task per
    player, as after that many moves), each game at its own position (``--same-position``
    for one picture shared by all). Printed: (a) one worker's CPU per email, measured
-   in this process over ``--sample`` emails and split into rasterising the board,
-   composing the rest, sending and the database; (b) the worker's delivery rate, with
+   in this process over ``--sample`` emails and split into drawing the SVG, the
+   position in words, rasterising the board (pixels, palette, PNG), composing the
+   rest, sending and the database; (b) the worker's delivery rate, with
    the CPU time of the worker, PostgreSQL, Redis and the sink while it ran; (c) what
    the SMTP path takes without the worker: as many of the worker's emails pushed by
    smtplib over one connection from another process. The worker is the bottleneck
@@ -236,11 +237,23 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
     from django.core.mail import EmailMessage
     from django.utils import timezone
 
-    from mail import compose, outbox, tasks
+    from games import boards
+    from mail import compose, outbox, pictures, positions, tasks
 
     later = timezone.now() + timedelta(hours=1)  # held back, so the worker leaves them
     seed_turns(count, "sample", same_position=same_position, send_after=later)
-    spent = {"rasterise": 0.0, "compose": 0.0, "send": 0.0, "copies": 0.0}
+    # The parts, each timed where it is called (rasterise = pixels + palette + PNG).
+    parts = {
+        "draw the SVG": (boards, "render_svg"),
+        "position in words": (positions, "describe"),
+        "rasterise: pixels": (pictures, "pixels"),
+        "rasterise: palette": (pictures, "palette"),
+        "rasterise: PNG": (pictures, "encode"),
+        "rasterise": (compose, "rasterise"),
+        "compose": (tasks, "_message"),
+        "send": (EmailMessage, "send"),
+    }
+    spent = dict.fromkeys([*parts, "copies"], 0.0)
     sent: list[bytes] = []
 
     def timed(part, fn):
@@ -253,16 +266,17 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
 
         return wrapper
 
+    real = {part: getattr(owner, name) for part, (owner, name) in parts.items()}
+    for part, (owner, name) in parts.items():
+        setattr(owner, name, timed(part, real[part]))
+    timed_send = EmailMessage.send
+
     def send(message, *args, **kwargs):
         start = time.thread_time()
         sent.append(message.message().as_bytes(linesep="\r\n"))  # (as SMTP sends it)
         spent["copies"] += time.thread_time() - start
         return timed_send(message, *args, **kwargs)
 
-    real_rasterise, real_message, real_send = compose.rasterise, tasks._message, EmailMessage.send
-    compose.rasterise = timed("rasterise", real_rasterise)
-    tasks._message = timed("compose", real_message)
-    timed_send = timed("send", real_send)
     EmailMessage.send = send
     try:
         start = time.thread_time()
@@ -271,13 +285,15 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
             done = courier.send(rows, token)
         total = time.thread_time() - start
     finally:
-        compose.rasterise, tasks._message, EmailMessage.send = (
-            real_rasterise, real_message, real_send
-        )  # fmt: skip
+        for part, (owner, name) in parts.items():
+            setattr(owner, name, real[part])
     assert done == count, f"sent {done} of {count}"
     total -= spent.pop("copies")
-    spent["compose"] -= spent["rasterise"]
-    spent["claim and mark sent (database)"] = total - sum(spent.values())
+    # compose holds the SVG, the words and the picture: what is left of it apart
+    inner = spent["rasterise"] + spent["draw the SVG"] + spent["position in words"]
+    spent["compose: the rest"] = spent.pop("compose") - inner
+    outer = ("draw the SVG", "position in words", "rasterise", "compose: the rest", "send")
+    spent["claim and mark sent (database)"] = total - sum(spent[p] for p in outer)
     spent["total"] = total
     return {part: seconds / count * 1000 for part, seconds in spent.items()}, sent
 
@@ -489,7 +505,8 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
         f"connection (median email {size:.0f} kB), CPU per email:"
     )
     for part, ms in parts.items():
-        print(f"       {part:32s} {ms:6.1f} ms")
+        indent = "  " if part.startswith("rasterise:") else ""
+        print(f"       {indent}{part:{32 - len(indent)}s} {ms:6.1f} ms")
     result = bench_throughput(sink, args.burst, worker_pid, args.same_position)
     cpu = result["cpu"]
     elapsed = result["elapsed"]

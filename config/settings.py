@@ -155,6 +155,11 @@ LOGIN_URL = "account_login"
 # --- Email ------------------------------------------------------------------------------
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# DKIM signing of our own for plain SMTP (mail.signing); providers sign for themselves.
+MAIL_DKIM_PRIVATE_KEY = os.environ.get("MAIL_DKIM_PRIVATE_KEY", "")
+MAIL_DKIM_PRIVATE_KEY_FILE = os.environ.get("MAIL_DKIM_PRIVATE_KEY_FILE", "")
+MAIL_DKIM_SELECTOR = os.environ.get("MAIL_DKIM_SELECTOR", "tripost")
+MAIL_DKIM_DOMAIN = os.environ.get("MAIL_DKIM_DOMAIN", "")  # default: DEFAULT_FROM_EMAIL's
 ANYMAIL_ESP = os.environ.get("ANYMAIL_ESP", "")  # e.g. "mailgun", "postmark", "amazon_ses"
 # Every ANYMAIL_* variable (e.g. ANYMAIL_MAILGUN_API_KEY, ANYMAIL_WEBHOOK_SECRET) becomes
 # an ANYMAIL setting; the inbound webhook (/anymail/<esp>/inbound/) works with any sender.
@@ -166,7 +171,11 @@ ANYMAIL = {
 if ANYMAIL_ESP:
     EMAIL_BACKEND = f"anymail.backends.{ANYMAIL_ESP}.EmailBackend"
 elif os.environ.get("EMAIL_HOST"):
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    # With a DKIM key (README: "Sending email that arrives"), each email is signed here.
+    signs = os.environ.get("MAIL_DKIM_PRIVATE_KEY") or os.environ.get("MAIL_DKIM_PRIVATE_KEY_FILE")
+    EMAIL_BACKEND = (
+        "mail.backends.DkimSmtpBackend" if signs else "django.core.mail.backends.smtp.EmailBackend"
+    )
     EMAIL_HOST = os.environ["EMAIL_HOST"]
     EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -268,7 +277,7 @@ MAIL_MAX_LISTED_ACTIONS = 30
 # Replies to turn emails go to <local>+<signed token>@<domain> of this address.
 MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@localhost")
 MAIL_REPLY_TOKEN_DAYS = int(os.environ.get("MAIL_REPLY_TOKEN_DAYS", "30"))
-# The board PNG in HTML emails (resvg); off only to save time in tests.
+# The board PNG in HTML emails (mail.pictures); off only to save time in tests.
 MAIL_BOARD_PNG = env_bool("MAIL_BOARD_PNG", True)
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 # The clock sweep runs every minute; a longer gap is an outage and pauses every clock.

@@ -1,4 +1,5 @@
-"""An email backend that appends each message to a JSON-lines file (tests, benchmarks).
+"""Email backends: DKIM-signing SMTP (``DkimSmtpBackend``); a JSON-lines file (tests,
+benchmarks); the terminal (``bin/serve``).
 
 Several processes may write to the same file: each line is written with one
 ``write`` under an exclusive ``flock``, so a test can count deliveries exactly.
@@ -9,9 +10,13 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import smtplib
 import time
 
+from django.conf import settings
 from django.core.mail.backends.base import BaseEmailBackend
+from django.core.mail.backends.smtp import EmailBackend as SmtpBackend
+from django.core.mail.message import sanitize_address
 
 
 class JsonLinesBackend(BaseEmailBackend):
@@ -69,3 +74,25 @@ class TerminalBackend(BaseEmailBackend):
             stream.write("\n".join(lines) + "\n")
         stream.flush()
         return len(email_messages)
+
+
+class DkimSmtpBackend(SmtpBackend):
+    """Django's SMTP backend with every message DKIM-signed (``mail.signing``) on the
+    way out, for a site that sends through a plain SMTP relay."""
+
+    def _send(self, email_message) -> bool:
+        from . import signing
+
+        if not email_message.recipients():
+            return False
+        encoding = email_message.encoding or settings.DEFAULT_CHARSET
+        from_email = sanitize_address(email_message.from_email, encoding)
+        recipients = [sanitize_address(addr, encoding) for addr in email_message.recipients()]
+        raw = signing.sign(email_message.message().as_bytes(linesep="\r\n"))
+        try:
+            self.connection.sendmail(from_email, recipients, raw)
+        except smtplib.SMTPException:
+            if not self.fail_silently:
+                raise
+            return False
+        return True

@@ -8,12 +8,11 @@ the email preferences; links only ever lead to pages (a GET changes nothing).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 from dataclasses import dataclass, field
-from email.utils import make_msgid
-from os.path import isfile
+from email.utils import formataddr, make_msgid
+from urllib.parse import urlsplit
 
 from anymail.message import attach_inline_image
 from django.conf import settings
@@ -27,13 +26,30 @@ from games import boards, clocks
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
-from . import tokens
+from . import pictures, positions, tokens
 
 log = logging.getLogger(__name__)
 
 
 def absolute(path: str) -> str:
     return settings.SITE_URL + path
+
+
+def site_domain() -> str:
+    """The site's own domain (of ``SITE_URL``): Message-IDs and the List-Id are on it."""
+    return urlsplit(settings.SITE_URL).hostname or settings.MAIL_REPLY_ADDRESS.rpartition("@")[2]
+
+
+def message_id(key: str = "") -> str:
+    """A Message-ID on the site's domain; ``key`` makes it stable (an outbox row's)."""
+    if key:
+        return f"<tripost.{key}@{site_domain()}>"
+    return make_msgid("tripost", site_domain())
+
+
+def list_id() -> str:
+    """RFC 2919: every email of the site is one list, the site's notifications."""
+    return f"{settings.SITE_NAME} notifications <notifications.{site_domain()}>"
 
 
 @dataclass
@@ -53,43 +69,26 @@ class GameSection:
     board_png: bytes | None = None
     board_cid: str = ""
     time_control: str = ""
+    # The position in words (beside the picture, and its alt text); the reader's view.
+    position: list[str] = field(default_factory=list)
+
+    @property
+    def picture_alt(self) -> str:
+        """The picture's alt text: the game, then what the board shows."""
+        return " ".join([f"The board of {self.game.title} #{self.game.pk}.", *self.position])
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
-PNG_RENDERING = "resvg-560-white-dejavu-1"
-# A picture is 20-60 kB; three hours of distinct pictures stay in the cache (Redis),
+PNG_RENDERING = "lunasvg-560-white-dejavu-palette-2"
+# A picture is 10-30 kB; three hours of distinct pictures stay in the cache (Redis),
 # long enough for the emails that repeat one: a reply to a refused emailed move, a
 # reminder or digest soon after the turn email, a burst after an outage.
 PNG_CACHE_SECONDS = 3 * 3600
 
 
-@functools.cache
-def _font_options() -> dict:
-    """Load the two faces the boards use (regular and bold) instead of scanning every
-    system font on each render (three times faster); system fonts where DejaVu is not
-    installed."""
-    folder = "/usr/share/fonts/truetype/dejavu/"
-    files = [f for f in (folder + "DejaVuSans.ttf", folder + "DejaVuSans-Bold.ttf") if isfile(f)]
-    if not files:
-        return {}
-    family = "DejaVu Sans"
-    return {
-        "skip_system_fonts": True,
-        "font_files": files,
-        "font_family": family,
-        "sans_serif_family": family,
-        "serif_family": family,
-        "monospace_family": family,
-    }
-
-
 def rasterise(svg: str) -> bytes:
-    """The PNG of an SVG board, 560 pixels wide on white (the cost of a board email)."""
-    import resvg_py
-
-    return bytes(
-        resvg_py.svg_to_bytes(svg_string=svg, width=560, background="#ffffff", **_font_options())
-    )
+    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``)."""
+    return pictures.rasterise(svg)
 
 
 def png_cache_key(svg: str) -> str:
@@ -127,17 +126,24 @@ def svg_png(svg: str) -> bytes:
 
 def board_png(game: Game, seat_index: int | None, state=None) -> bytes | None:
     """The board as a PNG (mail clients do not show SVG), drawn from the seat's view."""
-    if not settings.MAIL_BOARD_PNG or game.state is None:
-        return None
+    return board_picture(game, seat_index, state)[0]
+
+
+def board_picture(game: Game, seat_index: int | None, state=None) -> tuple[bytes | None, list]:
+    """The board as a PNG (None when pictures are off) and the position in words, both
+    from the seat's own view."""
+    if game.state is None:
+        return None, []
     try:
         if state is None:
             state = load_state(game)
         view = game.engine_module.view(state, seat_index)
         svg = boards.render_svg(game.engine, view, seat=seat_index, actions=())
-        return svg_png(svg)
+        words = positions.describe(game.engine, view, svg)
+        return (svg_png(svg) if settings.MAIL_BOARD_PNG else None), words
     except Exception:  # an email without a picture beats no email
         log.exception("could not draw the board of game %s", game.pk)
-        return None
+        return None, []
 
 
 def _seats(game: Game) -> list[Seat]:
@@ -190,7 +196,7 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
         section.reply_address = tokens.reply_address(
             tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
         )
-    section.board_png = board_png(game, seat.index, state)
+    section.board_png, section.position = board_picture(game, seat.index, state)
     return section
 
 
@@ -203,16 +209,21 @@ def build(
     sections: list[GameSection] = (),
 ) -> EmailMultiAlternatives:
     unsubscribe = absolute(reverse("mail_unsubscribe", args=[tokens.unsubscribe_token(user.pk)]))
-    message_id = make_msgid("tripost", settings.MAIL_REPLY_ADDRESS.rpartition("@")[2])
     message = EmailMultiAlternatives(
-        to=[user.email],
+        to=[formataddr((user.name, user.email))],
         from_email=settings.DEFAULT_FROM_EMAIL,
         reply_to=[reply_to] if reply_to else None,
         headers={
-            "Message-ID": message_id,
+            "Message-ID": message_id(),
+            # One list, the site's notifications (RFC 2919), with its RFC 2369 links and
+            # RFC 8058 one-click unsubscribe: what receivers and filters expect of it.
+            "List-Id": list_id(),
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "List-Help": f"<{absolute(reverse('player_settings'))}>",
+            # RFC 3834: sent by a program, so auto-responders (vacation replies) stay quiet.
             "Auto-Submitted": "auto-generated",
+            "X-Auto-Response-Suppress": "All",  # (Exchange's own way to say the same)
         },
     )
     for section in sections:

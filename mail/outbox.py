@@ -73,10 +73,16 @@ def notify(
     return row
 
 
+# The delivery task, found by name in Celery's registry: this module never imports
+# mail.tasks (which imports this one), so the two form no import circle.
+DELIVER_TASK = "mail.tasks.deliver"
+
+
 def enqueue(user_id: int, countdown: int = 0) -> None:
-    from .tasks import deliver
+    from celery import current_app
 
     try:
+        deliver = current_app.tasks[DELIVER_TASK]
         deliver.apply_async(args=[user_id], countdown=countdown or None)
     except Exception:  # broker down: the row stays pending and the sweep sends it
         log.exception("could not queue emails for user %s; the sweep will send them", user_id)

@@ -174,9 +174,8 @@ class Courier:
             return False
         # The Message-ID is fixed by the outbox row, so a resend (see below) is the
         # same message to mail clients, which drop a second copy.
-        domain = settings.MAIL_REPLY_ADDRESS.rpartition("@")[2]
         first = min(r.pk for r in group)
-        message.extra_headers["Message-ID"] = f"<tripost.n{first}.u{user.pk}@{domain}>"
+        message.extra_headers["Message-ID"] = compose.message_id(f"n{first}.u{user.pk}")
         message.extra_headers["X-Tripost-Rows"] = ",".join(str(r.pk) for r in group)
         message.connection = self.connection
         try:

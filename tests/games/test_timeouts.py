@@ -2,6 +2,7 @@
 
 import threading
 from datetime import UTC, datetime, timedelta
+from email.utils import parseaddr
 
 import pytest
 import time_machine
@@ -190,7 +191,7 @@ def test_one_reminder_at_80_percent_of_the_turn_never_two(alice, bob, mailoutbox
         assert sweep_on_time()["reminders"] == 0
         tasks.deliver_now(seat.user.pk)
     reminders = [m for m in mailoutbox if m.subject.startswith("Reminder")]
-    assert len(reminders) == 1 and reminders[0].to == [seat.user.email]
+    assert len(reminders) == 1 and parseaddr(reminders[0].to[0])[1] == seat.user.email
     assert "Thu 5 Mar 2026, 09:00 UTC" in reminders[0].body
 
 

@@ -5,6 +5,7 @@ import socket
 import threading
 from collections import Counter
 from datetime import UTC, datetime, timedelta
+from email.utils import formataddr, parseaddr
 
 import pytest
 import time_machine
@@ -40,7 +41,7 @@ def connections(monkeypatch):
 
 
 def _sent_once_each(mailoutbox, players) -> bool:
-    per_address = Counter(m.to[0] for m in mailoutbox)
+    per_address = Counter(parseaddr(m.to[0])[1] for m in mailoutbox)
     return per_address == Counter(p.email for p in players)
 
 
@@ -101,7 +102,7 @@ def test_the_task_sends_the_players_email_first_then_a_batch(settings, mailoutbo
     players = _due_players(5)
     with time_machine.travel(LATER, tick=False):
         assert tasks.deliver(players[3].pk) == 3  # the player's own, then two more
-        assert mailoutbox[0].to == [players[3].email]
+        assert mailoutbox[0].to == [formataddr((players[3].name, players[3].email))]
         assert len(connections) == 1
         assert len(outbox.pending_users()) == 2
         assert tasks.deliver(players[3].pk) == 2  # nothing of the player's: a batch
@@ -166,7 +167,7 @@ def test_a_batch_stops_before_its_claim_could_expire(settings, mailoutbox, monke
         assert [(r.claim, r.attempts) for r in left] == [("", 0)] * 3
         assert len(outbox.pending_users()) == 3
     assert len(mailoutbox) == 2
-    assert {m.to[0] for m in mailoutbox} < {p.email for p in players}
+    assert {parseaddr(m.to[0])[1] for m in mailoutbox} < {p.email for p in players}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,0 +1,104 @@
+"""The email board picture, before and after (issue 17): CPU per board and bytes, by
+game, for the old way (resvg-py, a font database and text shaping per call, a 32-bit
+PNG) and today's ``mail.pictures`` (LunaSVG, fonts once per process, a palette PNG),
+and the two pictures side by side for a look.
+
+    .venv/bin/python benchmarks/mail_pictures.py [--repeat 20] [--out var/pictures]
+
+No database: each game's position is dealt from a fixed seed and played on by a
+few fixed moves. CPU is this thread's time, the median of ``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = (("triad", 2), ("trias", 3), ("tritarea", 2))
+
+
+def old_rasterise(svg: str) -> bytes:
+    """What ``mail.compose.rasterise`` did before: resvg-py, 560 px on white."""
+    import resvg_py
+
+    folder = "/usr/share/fonts/truetype/dejavu/"
+    files = [
+        f for f in (folder + "DejaVuSans.ttf", folder + "DejaVuSans-Bold.ttf") if Path(f).is_file()
+    ]
+    fonts = (
+        {"skip_system_fonts": True, "font_files": files, "font_family": "DejaVu Sans",
+         "sans_serif_family": "DejaVu Sans"}
+        if files else {}
+    )  # fmt: skip
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=560, background="#ffffff", **fonts))
+
+
+def cpu_ms(repeat: int, fn, *args) -> float:
+    fn(*args)  # warm: fonts, caches
+    times = []
+    for _ in range(repeat):
+        start = time.thread_time()
+        fn(*args)
+        times.append(time.thread_time() - start)
+    return statistics.median(times) * 1000
+
+
+def position_svg(engine: str, players: int) -> str:
+    from games import boards
+    from games.engines import get_engine
+
+    module = get_engine(engine)
+    state = module.new_game(players, 5, module.validate_options(players, {}))
+    for _ in range(3):
+        seat = module.to_move(state)[0]
+        state = module.apply(state, seat, module.legal_actions(state, seat)[0])
+    seat = module.to_move(state)[0]
+    return boards.render_svg(engine, module.view(state, seat), seat=seat, actions=())
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--out", default=str(ROOT / "var" / "pictures"))
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from PIL import Image
+
+    from mail import pictures
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"Machine: {os.cpu_count()} CPUs, load average {load}; median of {args.repeat} runs")
+    print(f"{'game':10s} {'before ms':>10s} {'after ms':>9s} {'pixels':>7s} {'palette':>8s} "
+          f"{'PNG':>5s} {'before kB':>10s} {'after kB':>9s}")  # fmt: skip
+    for engine, players in GAMES:
+        svg = position_svg(engine, players)
+        before, after = old_rasterise(svg), pictures.rasterise(svg)
+        image = pictures.pixels(svg)
+        chosen = pictures.palette(image)
+        print(
+            f"{engine:10s} {cpu_ms(args.repeat, old_rasterise, svg):10.1f} "
+            f"{cpu_ms(args.repeat, pictures.rasterise, svg):9.1f} "
+            f"{cpu_ms(args.repeat, pictures.pixels, svg):7.1f} "
+            f"{cpu_ms(args.repeat, pictures.palette, image):8.1f} "
+            f"{cpu_ms(args.repeat, pictures.encode, chosen):5.1f} "
+            f"{len(before) / 1000:10.1f} {len(after) / 1000:9.1f}"
+        )
+        old, new = (Image.open(io.BytesIO(png)).convert("RGB") for png in (before, after))
+        pair = Image.new("RGB", (old.width + new.width + 12, max(old.height, new.height)), "#c00")
+        pair.paste(old, (0, 0))
+        pair.paste(new, (old.width + 12, 0))
+        pair.save(out / f"{engine}-before-after.png")
+    print(f"Side by side (before | after): {out}/<game>-before-after.png")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

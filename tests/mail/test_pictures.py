@@ -1,0 +1,72 @@
+"""The email board picture: drawn without building a font database per email, with
+its labels, as a small palette PNG 560 pixels wide (issue 17)."""
+
+import io
+
+import pillow_lunasvg
+import pytest
+from PIL import Image
+
+from games import boards
+from games.engines import get_engine
+from mail import compose, pictures
+
+
+def _svg(engine: str, players: int, seed: int = 5) -> str:
+    module = get_engine(engine)
+    state = module.new_game(players, seed, module.validate_options(players, {}))
+    return boards.render_svg(engine, module.view(state, 0), seat=0, actions=())
+
+
+@pytest.fixture
+def font_loads(monkeypatch):
+    """Every font file handed to the renderer, from a fresh process's point of view."""
+    calls = []
+    real = pillow_lunasvg.add_font_file
+
+    def counting(path, family="", **kwargs):
+        calls.append(path)
+        return real(path, family, **kwargs)
+
+    monkeypatch.setattr(pillow_lunasvg, "add_font_file", counting)
+    pictures.load_fonts.cache_clear()
+    yield calls
+    pictures.load_fonts.cache_clear()
+
+
+def test_the_fonts_are_loaded_once_per_process_not_per_email(font_loads):
+    compose.rasterise(_svg("triad", 2))
+    after_one = len(font_loads)
+    assert after_one > 0  # DejaVu regular and bold (the boards' sans-serif)
+    for engine, players in (("trias", 3), ("tritarea", 2), ("triad", 2)):
+        compose.rasterise(_svg(engine, players, seed=9))
+    assert len(font_loads) == after_one
+
+
+@pytest.mark.parametrize("engine, players", [("triad", 2), ("trias", 3), ("tritarea", 2)])
+def test_the_picture_is_a_small_opaque_palette_png_560_pixels_wide(engine, players):
+    png = compose.rasterise(_svg(engine, players))
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.mode == "P"
+    assert image.width == 560
+    assert len(png) < 60_000
+    # painted on white: no transparent pixel a dark-mode client would show as black
+    assert "transparency" not in image.info
+
+
+def test_the_labels_are_drawn(font_loads):
+    svg = _svg("triad", 2)
+    assert "Black to move" in svg
+    renamed = svg.replace("Black to move", "White to move")
+    a = Image.open(io.BytesIO(compose.rasterise(svg))).convert("RGB")
+    b = Image.open(io.BytesIO(compose.rasterise(renamed))).convert("RGB")
+    assert a.size == b.size
+    # (the palette is chosen per picture, so a shade elsewhere may move by a little)
+    changed = [
+        i
+        for i, (p, q) in enumerate(zip(a.get_flattened_data(), b.get_flattened_data(), strict=True))
+        if sum(abs(x - y) for x, y in zip(p, q, strict=True)) > 60
+    ]
+    assert changed, "the status line's words must be drawn in the picture"
+    rows = {i // a.width for i in changed}
+    assert min(rows) > a.height * 0.85  # only the status line at the bottom changed
