@@ -58,7 +58,9 @@ def broker_config(redis_url: str | None, var_dir: Path) -> tuple[str, dict]:
     for one machine with a real worker, countdowns and beat included.
     """
     if redis_url:
-        return redis_url, {"visibility_timeout": 3600}
+        # A broker that does not answer fails a web process's ``delay()`` within
+        # seconds (the outbox's sweep sends what could not be queued).
+        return redis_url, {"visibility_timeout": 3600, "socket_connect_timeout": 2}
     queue = var_dir / "celery" / "queue"
     processed = var_dir / "celery" / "processed"
     return "filesystem://", {
@@ -84,10 +86,13 @@ def cache_config(redis_url: str | None, var_dir: Path, cache_url: str | None = N
     """
     if cache_url == "locmem://":
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    if cache_url:
-        return {"BACKEND": "config.cache.ReusingRedisCache", "LOCATION": cache_url}
-    if redis_url:
-        return {"BACKEND": "config.cache.ReusingRedisCache", "LOCATION": redis_url}
+    if cache_url or redis_url:
+        return {
+            "BACKEND": "config.cache.ReusingRedisCache",
+            "LOCATION": cache_url or redis_url,
+            # A Redis that hangs must not hang every page: give up soon, draw afresh.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
     return {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": str(var_dir / "cache"),

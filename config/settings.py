@@ -246,6 +246,15 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # them as Django does between requests instead (CONN_MAX_AGE, errors, health checks).
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A web process queueing a task after commit tries twice, then gives up (logged): the
+# outbox's sweep sends what could not be queued, and the player is not kept waiting.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_ALWAYS_EAGER = False  # tests switch it on where they want it, never here
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
@@ -283,6 +292,8 @@ VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 # The clock sweep runs every minute; a longer gap is an outage and pauses every clock.
 CLOCK_OUTAGE_SECONDS = int(os.environ.get("CLOCK_OUTAGE_SECONDS", "300"))
 MAX_GAMES_AWAITING = 10
+# /healthz fails when a due email has waited this long unsent (no worker or beat).
+HEALTH_OUTBOX_MINUTES = int(os.environ.get("HEALTH_OUTBOX_MINUTES", "10"))
 
 LOGGING = {
     "version": 1,
