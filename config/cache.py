@@ -6,10 +6,10 @@ thread-safe and the pool is what holds the connections, so one client per pool d
 
 The cache only ever holds what can be computed again (rendered pages, the header's
 count, board pictures, rate-limit counters), so while Redis is down every read is a
-miss and every write is dropped: pages are drawn afresh instead of answering 500. The
-counters of rate limits then count nothing (an ``add`` that fails answers as if it added, so allauth's
-cache locks are taken and django-ratelimit's counts start at one): a site that works without limits for the
-minutes of an outage beats one that refuses everyone.
+miss and every write is dropped: pages are drawn afresh instead of answering 500. Rate
+limits then count nothing (an ``add`` that fails answers as if it added, so allauth's
+cache locks are taken and django-ratelimit's counts start at one): a site that works
+without limits for the minutes of an outage beats one that refuses everyone.
 """
 
 from __future__ import annotations
