@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "anymail",
     "csp",
+    "django_ratelimit",
     "accounts",
     "games",
     "mail",
@@ -153,6 +154,18 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "20/m/ip,5/m/key",
     "change_password": "5/m/user",
 }
+# What players create, per player (config.throttle; fixed windows of django-ratelimit).
+RATE_LIMITS = {
+    # Every POST counts (also one the form refuses): counting first is what makes 25
+    # requests at once get no more than the limit.
+    "game_create": ["6/m", "40/d"],
+    "game_join": ["10/m", "60/d"],
+    "report": ["5/h", "20/d"],
+}
+RATELIMIT_FAIL_OPEN = True  # an unreachable cache counts nothing (config.cache)
+# django-ratelimit's check lists only memcached and django-redis as shared caches; ours
+# are Django's own Redis cache (production) and the file cache of one machine (laptop).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 
