@@ -99,6 +99,25 @@ def cache_config(redis_url: str | None, var_dir: Path, cache_url: str | None = N
     }
 
 
+def client_address_config(
+    behind_proxy: bool, proxy_count: str | None, client_ip_header: str | None
+) -> tuple[int, str | None]:
+    """How allauth (and config.throttle) find the client's address: its rate limits
+    count per address. Behind our TLS proxy every request comes from the proxy, so the
+    address is read from ``X-Forwarded-For``, ``proxy_count`` entries from its end (the
+    ones our proxies appended; what a client wrote before them is not trusted), or
+    from a header the proxy sets (``X-Real-IP``). Elsewhere: the connection's own.
+
+    Returns allauth's ``ALLAUTH_TRUSTED_PROXY_COUNT`` and
+    ``ALLAUTH_TRUSTED_CLIENT_IP_HEADER``."""
+    if not behind_proxy:
+        return 0, None
+    count = int(proxy_count or "1")
+    if count < 1:
+        raise ValueError("TRUSTED_PROXY_COUNT must be 1 or more with BEHIND_TLS_PROXY=1")
+    return count, client_ip_header or None
+
+
 def ensure_var_dirs(var_dir: Path) -> None:
     """Create the folders the embedded defaults write to (before the first ``delay()``)."""
     for sub in (

@@ -17,6 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from .env import (
     broker_config,
     cache_config,
+    client_address_config,
     database_config,
     ensure_var_dirs,
     env_bool,
@@ -166,6 +167,13 @@ RATELIMIT_FAIL_OPEN = True  # an unreachable cache counts nothing (config.cache)
 # django-ratelimit's check lists only memcached and django-redis as shared caches; ours
 # are Django's own Redis cache (production) and the file cache of one machine (laptop).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# Behind the TLS proxy, the client's address comes from the proxy's header (hop count
+# TRUSTED_PROXY_COUNT, or TRUSTED_CLIENT_IP_HEADER): else every client would be one.
+ALLAUTH_TRUSTED_PROXY_COUNT, ALLAUTH_TRUSTED_CLIENT_IP_HEADER = client_address_config(
+    env_bool("BEHIND_TLS_PROXY", False),
+    os.environ.get("TRUSTED_PROXY_COUNT"),
+    os.environ.get("TRUSTED_CLIENT_IP_HEADER"),
+)
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 
