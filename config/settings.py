@@ -81,6 +81,7 @@ SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RefuseNulBytes",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -113,6 +114,15 @@ TEMPLATES = [
                 "games.context_processors.awaiting",
             ],
         },
+    },
+    # Plain text (email subjects and text bodies): nothing HTML-escaped, so O'Brien stays
+    # O'Brien. Used by name (``using="text"``); pages never come from it.
+    {
+        "NAME": "text",
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {"autoescape": False},
     },
 ]
 
