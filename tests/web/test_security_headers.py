@@ -8,6 +8,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
+from allauth.account.models import EmailAddress
 
 from tests.factories import UserFactory
 from tests.web.helpers import play_random, start_game
@@ -81,6 +82,8 @@ def test_players_pages_carry_the_policies_and_no_inline_code(client):
     finished = play_random(start_game("triad", [alice, bob]))
     trias = start_game("trias", [alice, bob])
     tritarea = start_game("tritarea", [alice], num_players=1)
+    # An email change waiting for its confirmation (allauth's page holds a hidden form).
+    EmailAddress.objects.create(user=alice, email="alice.new@example.com", verified=False)
     client.force_login(alice)
     paths = [
         "/",
@@ -95,6 +98,8 @@ def test_players_pages_carry_the_policies_and_no_inline_code(client):
         f"/games/{tritarea.pk}/",
         f"/games/{finished.pk}/",
         f"/games/{finished.pk}/replay/",
+        "/accounts/email/",
+        "/accounts/password/change/",
     ]
     for path in paths:
         _check(client.get(path))
