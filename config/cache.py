@@ -22,6 +22,7 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 WARN_EVERY_SECONDS = 60  # one log line a minute per process while Redis is down
+PAUSE_SECONDS = 5  # after a failure, Redis is not asked again for this long
 
 
 class ReusingRedisCacheClient(RedisCacheClient):
@@ -38,89 +39,89 @@ class ReusingRedisCacheClient(RedisCacheClient):
 
 
 class ForgivingRedisCacheClient(ReusingRedisCacheClient):
-    """Every operation that fails on Redis answers as a cache that holds nothing."""
+    """Every operation that fails on Redis answers as a cache that holds nothing; for
+    ``PAUSE_SECONDS`` after a failure the process does not ask Redis at all (a Redis
+    that hangs would otherwise cost every cache call its socket timeout)."""
 
-    _warned_at = 0.0
+    _down_until = 0.0  # per process: time.monotonic() before which Redis is not asked
+    _warned_at = -WARN_EVERY_SECONDS
 
-    def _failed(self, operation: str, exc: Exception, answer):
+    def _try(self, operation: str, call, answer):
+        cls = ForgivingRedisCacheClient
         now = time.monotonic()
-        if now - ForgivingRedisCacheClient._warned_at >= WARN_EVERY_SECONDS:
-            ForgivingRedisCacheClient._warned_at = now
-            log.warning(
-                "cache unavailable (%s on %s): treating reads as misses",
-                type(exc).__name__,
-                operation,
-            )
-        return answer
+        if now < cls._down_until:
+            return answer
+        try:
+            return call()
+        except RedisError as exc:
+            cls._down_until = time.monotonic() + PAUSE_SECONDS
+            if now - cls._warned_at >= WARN_EVERY_SECONDS:
+                cls._warned_at = now
+                log.warning(
+                    "cache unavailable (%s on %s): reads are misses for a while",
+                    type(exc).__name__,
+                    operation,
+                )
+            return answer
 
     def add(self, key, value, timeout):
-        try:
-            return super().add(key, value, timeout)
-        except RedisError as exc:
-            # As if added: the only callers are rate limits and their locks (allauth
-            # waits a second for a lock it cannot take, then refuses the request).
-            return self._failed("add", exc, True)
+        # As if added when Redis is down: the only callers are rate limits and their
+        # locks (allauth waits a second for a lock it cannot take, then refuses).
+        return self._try(
+            "add", lambda: super(ForgivingRedisCacheClient, self).add(key, value, timeout), True
+        )
 
     def get(self, key, default):
-        try:
-            return super().get(key, default)
-        except RedisError as exc:
-            return self._failed("get", exc, default)
+        return self._try(
+            "get", lambda: super(ForgivingRedisCacheClient, self).get(key, default), default
+        )
 
     def set(self, key, value, timeout):
-        try:
-            return super().set(key, value, timeout)
-        except RedisError as exc:
-            return self._failed("set", exc, None)
+        return self._try(
+            "set", lambda: super(ForgivingRedisCacheClient, self).set(key, value, timeout), None
+        )
 
     def touch(self, key, timeout):
-        try:
-            return super().touch(key, timeout)
-        except RedisError as exc:
-            return self._failed("touch", exc, False)
+        return self._try(
+            "touch", lambda: super(ForgivingRedisCacheClient, self).touch(key, timeout), False
+        )
 
     def delete(self, key):
-        try:
-            return super().delete(key)
-        except RedisError as exc:
-            return self._failed("delete", exc, False)
+        return self._try(
+            "delete", lambda: super(ForgivingRedisCacheClient, self).delete(key), False
+        )
 
     def get_many(self, keys):
-        try:
-            return super().get_many(keys)
-        except RedisError as exc:
-            return self._failed("get_many", exc, {})
+        return self._try(
+            "get_many", lambda: super(ForgivingRedisCacheClient, self).get_many(keys), {}
+        )
 
     def has_key(self, key):
-        try:
-            return super().has_key(key)
-        except RedisError as exc:
-            return self._failed("has_key", exc, False)
+        return self._try(
+            "has_key", lambda: super(ForgivingRedisCacheClient, self).has_key(key), False
+        )
 
     def incr(self, key, delta):
-        try:
-            return super().incr(key, delta)
-        except RedisError as exc:
-            self._failed("incr", exc, None)
-            raise ValueError(f"Key '{key}' not found (cache unavailable)") from exc
+        missing = object()
+        found = self._try(
+            "incr", lambda: super(ForgivingRedisCacheClient, self).incr(key, delta), missing
+        )
+        if found is missing:  # what Django's caches say of a key they do not hold
+            raise ValueError(f"Key '{key}' not found (cache unavailable)")
+        return found
 
     def set_many(self, data, timeout):
-        try:
-            return super().set_many(data, timeout)
-        except RedisError as exc:
-            return self._failed("set_many", exc, None)
+        return self._try(
+            "set_many", lambda: super(ForgivingRedisCacheClient, self).set_many(data, timeout), []
+        )
 
     def delete_many(self, keys):
-        try:
-            return super().delete_many(keys)
-        except RedisError as exc:
-            return self._failed("delete_many", exc, None)
+        return self._try(
+            "delete_many", lambda: super(ForgivingRedisCacheClient, self).delete_many(keys), None
+        )
 
     def clear(self):
-        try:
-            return super().clear()
-        except RedisError as exc:
-            return self._failed("clear", exc, False)
+        return self._try("clear", lambda: super(ForgivingRedisCacheClient, self).clear(), False)
 
 
 class ReusingRedisCache(RedisCache):
