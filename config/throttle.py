@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import wraps
 
-from allauth.core.internal.httpkit import get_client_ip
+from allauth.account.adapter import get_adapter
 from django.conf import settings
 from django.shortcuts import render
 from django.urls import reverse
@@ -33,7 +33,7 @@ def player_key(group: str, request) -> str:
     proxy: the address the proxy saw, ``ALLAUTH_TRUSTED_PROXY_COUNT``)."""
     if request.user.is_authenticated:
         return f"user:{request.user.pk}"
-    return f"ip:{get_client_ip(request)}"
+    return f"ip:{get_adapter(request).get_client_ip(request)}"
 
 
 def limited(request, group: str) -> bool:
