@@ -55,8 +55,11 @@ def throttle(group: str):
         def wrapper(request, *args, **kwargs):
             if request.method == "POST" and limited(request, group):
                 game_id = kwargs.get("game_id")
-                back = reverse("game_detail", args=[game_id]) if game_id else request.path
-                context = {"message": MESSAGES[group], "back": back}
+                if game_id:
+                    back = (reverse("game_detail", args=[game_id]), "Back to the game")
+                else:
+                    back = (request.path, "Back")
+                context = {"message": MESSAGES[group], "back": back[0], "back_label": back[1]}
                 return render(request, "limited.html", context, status=429)
             return view(request, *args, **kwargs)
 
