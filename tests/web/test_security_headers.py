@@ -68,6 +68,7 @@ ANONYMOUS = [
     "/rules/trias/",
     "/rules/tritarea/",
     "/watch/",
+    "/ratings/",
 ]
 
 
@@ -98,6 +99,8 @@ def test_players_pages_carry_the_policies_and_no_inline_code(client):
         f"/games/{tritarea.pk}/",
         f"/games/{finished.pk}/",
         f"/games/{finished.pk}/replay/",
+        "/players/bob/",  # with the rating chart of a finished rated game
+        "/ratings/triad/two/",
         "/accounts/email/",
         "/accounts/password/change/",
     ]
