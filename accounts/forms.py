@@ -3,7 +3,7 @@ import json
 from django import forms
 from django.conf import settings
 
-from . import time_zones
+from . import names, time_zones
 from .models import User
 
 
@@ -59,6 +59,10 @@ class PlayerSettingsForm(forms.ModelForm):
         # Never chosen (still the default): offer the browser's zone, to be saved.
         if not self.is_bound and self.instance.time_zone == time_zones.DEFAULT:
             ask_the_browser(field, "Your browser's time zone is chosen: save to keep it.")
+
+    def clean_display_name(self) -> str:
+        """Normalised, in one script, and unlike any other player's name."""
+        return names.clean(self.cleaned_data["display_name"], user_pk=self.instance.pk)
 
     def vacation_summary(self) -> str:
         """ "N of M vacation days left this year" (games.clocks keeps the account)."""

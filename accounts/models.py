@@ -8,6 +8,10 @@ from functools import cache
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+from . import names
 
 
 @cache
@@ -51,9 +55,36 @@ class User(AbstractUser):
     # vacation taken in ``vacation_year`` (games.clocks charges it when a vacation ends).
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
     vacation_used_seconds = models.PositiveIntegerField(default=0)
+    # What each name looks like (accounts.names.skeleton), kept by save(): no other
+    # player may take a name with the same skeleton.
+    username_skeleton = models.CharField(max_length=150, blank=True, editable=False, db_index=True)
+    display_name_skeleton = models.CharField(
+        max_length=40, blank=True, editable=False, db_index=True
+    )
 
     class Meta:
         ordering = ["username"]
+        constraints = [
+            models.UniqueConstraint(Lower("username"), name="user_username_unique_ci"),
+            models.UniqueConstraint(
+                Lower("display_name"),
+                condition=~Q(display_name=""),
+                name="user_display_name_unique_ci",
+            ),
+        ]
+
+    def save(self, *args, **kwargs):
+        self.display_name = names.normalise(self.display_name)
+        self.username_skeleton = names.skeleton(self.username)
+        self.display_name_skeleton = names.skeleton(self.display_name)[:40]
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            extra = {"username": "username_skeleton", "display_name": "display_name_skeleton"}
+            kwargs["update_fields"] = {
+                *update_fields,
+                *(extra[f] for f in update_fields if f in extra),
+            }
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:

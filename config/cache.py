@@ -1,11 +1,28 @@
-"""Django's Redis cache, keeping one client per connection pool.
+"""Django's Redis cache, keeping one client per connection pool, and surviving Redis.
 
 Django's ``RedisCacheClient`` builds a new ``redis.Redis`` object for every cache call
 (about 0.1 ms each: it fills a table of response callbacks). The client is
 thread-safe and the pool is what holds the connections, so one client per pool does.
+
+The cache only ever holds what can be computed again (rendered pages, the header's
+count, board pictures, rate-limit counters), so while Redis is down every read is a
+miss and every write is dropped: pages are drawn afresh instead of answering 500. Rate
+limits then count nothing (an ``add`` that fails answers as if it added, so allauth's
+cache locks are taken and django-ratelimit's counts start at one): a site that works
+without limits for the minutes of an outage beats one that refuses everyone.
 """
 
+from __future__ import annotations
+
+import logging
+import time
+
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+WARN_EVERY_SECONDS = 60  # one log line a minute per process while Redis is down
+PAUSE_SECONDS = 5  # after a failure, Redis is not asked again for this long
 
 
 class ReusingRedisCacheClient(RedisCacheClient):
@@ -21,7 +38,93 @@ class ReusingRedisCacheClient(RedisCacheClient):
         return client
 
 
+class ForgivingRedisCacheClient(ReusingRedisCacheClient):
+    """Every operation that fails on Redis answers as a cache that holds nothing; for
+    ``PAUSE_SECONDS`` after a failure the process does not ask Redis at all (a Redis
+    that hangs would otherwise cost every cache call its socket timeout)."""
+
+    _down_until = 0.0  # per process: time.monotonic() before which Redis is not asked
+    _warned_at = -WARN_EVERY_SECONDS
+
+    def _try(self, operation: str, call, answer):
+        cls = ForgivingRedisCacheClient
+        now = time.monotonic()
+        if now < cls._down_until:
+            return answer
+        try:
+            return call()
+        except RedisError as exc:
+            cls._down_until = time.monotonic() + PAUSE_SECONDS
+            if now - cls._warned_at >= WARN_EVERY_SECONDS:
+                cls._warned_at = now
+                log.warning(
+                    "cache unavailable (%s on %s): reads are misses for a while",
+                    type(exc).__name__,
+                    operation,
+                )
+            return answer
+
+    def add(self, key, value, timeout):
+        # As if added when Redis is down: the only callers are rate limits and their
+        # locks (allauth waits a second for a lock it cannot take, then refuses).
+        return self._try(
+            "add", lambda: super(ForgivingRedisCacheClient, self).add(key, value, timeout), True
+        )
+
+    def get(self, key, default):
+        return self._try(
+            "get", lambda: super(ForgivingRedisCacheClient, self).get(key, default), default
+        )
+
+    def set(self, key, value, timeout):
+        return self._try(
+            "set", lambda: super(ForgivingRedisCacheClient, self).set(key, value, timeout), None
+        )
+
+    def touch(self, key, timeout):
+        return self._try(
+            "touch", lambda: super(ForgivingRedisCacheClient, self).touch(key, timeout), False
+        )
+
+    def delete(self, key):
+        return self._try(
+            "delete", lambda: super(ForgivingRedisCacheClient, self).delete(key), False
+        )
+
+    def get_many(self, keys):
+        return self._try(
+            "get_many", lambda: super(ForgivingRedisCacheClient, self).get_many(keys), {}
+        )
+
+    def has_key(self, key):
+        return self._try(
+            "has_key", lambda: super(ForgivingRedisCacheClient, self).has_key(key), False
+        )
+
+    def incr(self, key, delta):
+        missing = object()
+        found = self._try(
+            "incr", lambda: super(ForgivingRedisCacheClient, self).incr(key, delta), missing
+        )
+        if found is missing:  # what Django's caches say of a key they do not hold
+            raise ValueError(f"Key '{key}' not found (cache unavailable)")
+        return found
+
+    def set_many(self, data, timeout):
+        return self._try(
+            "set_many", lambda: super(ForgivingRedisCacheClient, self).set_many(data, timeout), []
+        )
+
+    def delete_many(self, keys):
+        return self._try(
+            "delete_many", lambda: super(ForgivingRedisCacheClient, self).delete_many(keys), None
+        )
+
+    def clear(self):
+        return self._try("clear", lambda: super(ForgivingRedisCacheClient, self).clear(), False)
+
+
 class ReusingRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
-        self._class = ReusingRedisCacheClient
+        self._class = ForgivingRedisCacheClient

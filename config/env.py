@@ -58,7 +58,9 @@ def broker_config(redis_url: str | None, var_dir: Path) -> tuple[str, dict]:
     for one machine with a real worker, countdowns and beat included.
     """
     if redis_url:
-        return redis_url, {"visibility_timeout": 3600}
+        # A broker that does not answer fails a web process's ``delay()`` within
+        # seconds (the outbox's sweep sends what could not be queued).
+        return redis_url, {"visibility_timeout": 3600, "socket_connect_timeout": 2}
     queue = var_dir / "celery" / "queue"
     processed = var_dir / "celery" / "processed"
     return "filesystem://", {
@@ -84,14 +86,36 @@ def cache_config(redis_url: str | None, var_dir: Path, cache_url: str | None = N
     """
     if cache_url == "locmem://":
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    if cache_url:
-        return {"BACKEND": "config.cache.ReusingRedisCache", "LOCATION": cache_url}
-    if redis_url:
-        return {"BACKEND": "config.cache.ReusingRedisCache", "LOCATION": redis_url}
+    if cache_url or redis_url:
+        return {
+            "BACKEND": "config.cache.ReusingRedisCache",
+            "LOCATION": cache_url or redis_url,
+            # A Redis that hangs must not hang every page: give up soon, draw afresh.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
     return {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": str(var_dir / "cache"),
     }
+
+
+def client_address_config(
+    behind_proxy: bool, proxy_count: str | None, client_ip_header: str | None
+) -> tuple[int, str | None]:
+    """How allauth (and config.throttle) find the client's address: its rate limits
+    count per address. Behind our TLS proxy every request comes from the proxy, so the
+    address is read from ``X-Forwarded-For``, ``proxy_count`` entries from its end (the
+    ones our proxies appended; what a client wrote before them is not trusted), or
+    from a header the proxy sets (``X-Real-IP``). Elsewhere: the connection's own.
+
+    Returns allauth's ``ALLAUTH_TRUSTED_PROXY_COUNT`` and
+    ``ALLAUTH_TRUSTED_CLIENT_IP_HEADER``."""
+    if not behind_proxy:
+        return 0, None
+    count = int(proxy_count or "1")
+    if count < 1:
+        raise ValueError("TRUSTED_PROXY_COUNT must be 1 or more with BEHIND_TLS_PROXY=1")
+    return count, client_ip_header or None
 
 
 def ensure_var_dirs(var_dir: Path) -> None:

@@ -1,15 +1,31 @@
-"""``/healthz``: 200 when the database and the Celery broker both answer, else 503."""
+"""``/healthz``: 200 when every part answers, else 503 naming the failing parts.
+
+Parts: the database, the Celery broker, the cache, and the outbox (mail waiting longer
+than ``HEALTH_OUTBOX_MINUTES`` past its time means no worker or beat is sending it:
+a worker that exited, a beat that never started, an SMTP server refusing everything).
+Failures are described by kind only (``ConnectionError``), never with the text of the
+exception: that names hosts, ports and users, and ``/healthz`` is public.
+"""
 
 from __future__ import annotations
 
 import os
 import tempfile
+import uuid
+from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import connection
 from django.http import JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from kombu import Connection
+
+
+def _failure(exc: Exception) -> str:
+    return f"not answering ({type(exc).__name__})"
 
 
 def check_database() -> str | None:
@@ -18,7 +34,7 @@ def check_database() -> str | None:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except Exception as exc:  # any failure means "not answering"
-        return f"{type(exc).__name__}: {exc}"
+        return _failure(exc)
     return None
 
 
@@ -34,8 +50,47 @@ def check_broker() -> str | None:
         if settings.CELERY_BROKER_URL.startswith("filesystem"):
             _check_folder(settings.CELERY_BROKER_TRANSPORT_OPTIONS["data_folder_in"])
     except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
+        return _failure(exc)
     return None
+
+
+def check_cache() -> str | None:
+    """A value written is read back. The site works without its cache (a failing
+    cache is a miss), only slower, so this names it without hiding the others."""
+    backend = caches["default"]
+    key = f"healthz:{uuid.uuid4().hex}"
+    try:
+        if isinstance(backend, RedisCache):
+            # The Redis cache forgives errors (config.cache): ask Redis itself.
+            backend._cache.get_client(write=True).ping()
+            return None
+        backend.set(key, "ok", 10)
+        ok = backend.get(key) == "ok"
+        backend.delete(key)
+    except Exception as exc:
+        return _failure(exc)
+    return None if ok else "not keeping values"
+
+
+def check_outbox() -> str | None:
+    """Due emails left unsent for longer than ``HEALTH_OUTBOX_MINUTES``: the workers
+    or beat are not running (the sweep sends every due row within a minute)."""
+    from mail.models import Notification
+
+    late = timezone.now() - timedelta(minutes=settings.HEALTH_OUTBOX_MINUTES)
+    try:
+        oldest = (
+            Notification.objects.filter(sent_at__isnull=True, send_after__lt=late)
+            .order_by("send_after")
+            .values_list("send_after", flat=True)
+            .first()
+        )
+    except Exception as exc:
+        return _failure(exc)
+    if oldest is None:
+        return None
+    minutes = int((timezone.now() - oldest).total_seconds() // 60)
+    return f"the oldest unsent email is {minutes} minutes past its time"
 
 
 def _check_folder(path: str) -> None:
@@ -46,10 +101,13 @@ def _check_folder(path: str) -> None:
 
 @never_cache
 def healthz(request):
-    failures = {
-        part: error
-        for part, error in (("database", check_database()), ("broker", check_broker()))
-        if error
-    }
+    database = check_database()
+    checks = (
+        ("database", database),
+        ("broker", check_broker()),
+        ("cache", check_cache()),
+        ("outbox", None if database else check_outbox()),
+    )
+    failures = {part: error for part, error in checks if error}
     body = {"status": "fail" if failures else "ok", "failing": sorted(failures), **failures}
     return JsonResponse(body, status=503 if failures else 200)

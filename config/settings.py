@@ -11,11 +11,13 @@ import os
 from pathlib import Path
 
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from .env import (
     broker_config,
     cache_config,
+    client_address_config,
     database_config,
     ensure_var_dirs,
     env_bool,
@@ -67,6 +69,8 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "anymail",
+    "csp",
+    "django_ratelimit",
     "accounts",
     "games",
     "mail",
@@ -77,6 +81,9 @@ SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RefuseNulBytes",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -108,6 +115,15 @@ TEMPLATES = [
             ],
         },
     },
+    # Plain text (email subjects and text bodies): nothing HTML-escaped, so O'Brien stays
+    # O'Brien. Used by name (``using="text"``); pages never come from it.
+    {
+        "NAME": "text",
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {"autoescape": False},
+    },
 ]
 
 DATABASES = {"default": database_config(os.environ.get("DATABASE_URL"), BASE_DIR)}
@@ -128,6 +144,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # names: accounts.names
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupExtraForm"  # the time zone
@@ -149,6 +166,25 @@ ACCOUNT_RATE_LIMITS = {
     "reset_password": "20/m/ip,5/m/key",
     "change_password": "5/m/user",
 }
+# What players create, per player (config.throttle; fixed windows of django-ratelimit).
+RATE_LIMITS = {
+    # Every POST counts (also one the form refuses): counting first is what makes 25
+    # requests at once get no more than the limit.
+    "game_create": ["6/m", "40/d"],
+    "game_join": ["10/m", "60/d"],
+    "report": ["5/h", "20/d"],
+}
+RATELIMIT_FAIL_OPEN = True  # an unreachable cache counts nothing (config.cache)
+# django-ratelimit's check lists only memcached and django-redis as shared caches; ours
+# are Django's own Redis cache (production) and the file cache of one machine (laptop).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# Behind the TLS proxy, the client's address comes from the proxy's header (hop count
+# TRUSTED_PROXY_COUNT, or TRUSTED_CLIENT_IP_HEADER): else every client would be one.
+ALLAUTH_TRUSTED_PROXY_COUNT, ALLAUTH_TRUSTED_CLIENT_IP_HEADER = client_address_config(
+    env_bool("BEHIND_TLS_PROXY", False),
+    os.environ.get("TRUSTED_PROXY_COUNT"),
+    os.environ.get("TRUSTED_CLIENT_IP_HEADER"),
+)
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 
@@ -227,6 +263,44 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# A strict Content-Security-Policy: scripts, styles and pictures only from the site
+# itself, no inline code or style attributes anywhere (JS in static/js, CSS in
+# static/css; htmx is told not to add its indicator style, site.css has it).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+    }
+}
+# Powerful browser features the site never uses are off for it and anything it embeds.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
 
 # --- Celery -----------------------------------------------------------------------------
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = broker_config(REDIS_URL, VAR_DIR)
@@ -246,6 +320,15 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # them as Django does between requests instead (CONN_MAX_AGE, errors, health checks).
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A web process queueing a task after commit tries twice, then gives up (logged): the
+# outbox's sweep sends what could not be queued, and the player is not kept waiting.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_ALWAYS_EAGER = False  # tests switch it on where they want it, never here
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
@@ -283,6 +366,8 @@ VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 # The clock sweep runs every minute; a longer gap is an outage and pauses every clock.
 CLOCK_OUTAGE_SECONDS = int(os.environ.get("CLOCK_OUTAGE_SECONDS", "300"))
 MAX_GAMES_AWAITING = 10
+# /healthz fails when a due email has waited this long unsent (no worker or beat).
+HEALTH_OUTBOX_MINUTES = int(os.environ.get("HEALTH_OUTBOX_MINUTES", "10"))
 
 LOGGING = {
     "version": 1,

@@ -58,4 +58,6 @@ def forget(user_ids: Iterable[int | None]) -> None:
     (deleting earlier would let a page read in between cache the count from before)."""
     keys = [_key(uid) for uid in {uid for uid in user_ids if uid is not None}]
     if keys:
-        transaction.on_commit(lambda: cache.delete_many(keys))
+        # robust: the move is committed whatever the cache says (the count's TTL is
+        # the safety net if the cache is unreachable right now).
+        transaction.on_commit(lambda: cache.delete_many(keys), robust=True)

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from config.throttle import throttle
 from games.models import Game
 from games.moderation import report_create
 from games.services import GameError
@@ -20,6 +21,7 @@ class ReportForm(forms.Form):
 
 @require_POST
 @login_required
+@throttle("report")
 def game_report(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     form = ReportForm(request.POST)

@@ -43,6 +43,7 @@ TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the mem
 # Derived from the secret key: the same in every process sharing the cache, and not a
 # string a player could put in their name to have it replaced.
 CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
+REFUSED = "_refused"  # a page context's flag: the request asked for what is not there
 GAME_TEMPLATES = {"body": "games/_game.html", "live": "games/_game.html#live"}
 
 
@@ -68,10 +69,21 @@ def _key(name: str, user, facts: tuple) -> str:
     return f"page:{name}:{digest}"
 
 
+class Refused(Exception):
+    """A render found its request meaningless (a ``?select=`` that is no choice now):
+    ``html`` is the page without it, and is cached under no key of the request's."""
+
+    def __init__(self, html: str):
+        self.html = html
+
+
 def _cached(key: str | None, render: Callable[[], str]) -> str:
     html = cache.get(key) if key else None
     if html is None:
-        html = render()
+        try:
+            html = render()
+        except Refused as refused:
+            return refused.html
         if key:
             cache.set(key, html, TTL_SECONDS)
     return html
@@ -91,7 +103,8 @@ def page(
     """The whole page ``template`` (site header included) for ``request.user``.
 
     ``facts``: everything the page shows besides the header, as plain values;
-    ``context``: builds the template's context, called only when not cached."""
+    ``context``: builds the template's context, called only when not cached (a true
+    ``REFUSED`` in it: show the page, keep no entry)."""
     user = request.user
     header = (user.name, awaiting_count(request)) if user.is_authenticated else ()
     fresh = len(messages.get_messages(request)) > 0
@@ -99,7 +112,10 @@ def page(
 
     def render():
         values = {**context(), "csrf_token": CSRF_PLACEHOLDER}
-        return render_to_string(template, values, request)
+        html = render_to_string(template, values, request)
+        if values.get(REFUSED):
+            raise Refused(html)
+        return html
 
     return _with_token(request, _cached(key, render))
 
@@ -130,27 +146,36 @@ def stamp(request, game: Game, seats: list[Seat]) -> str:
     return hashlib.blake2b(repr(facts).encode(), digest_size=8).hexdigest()
 
 
+def _render_game(request, game, seats, part: str, selected: str | None, error: str, awaiting):
+    """The fragment's HTML, and whether ``selected`` was refused (no choice now)."""
+    view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
+    context = {
+        "page": view,
+        "poll_seconds": POLL_SECONDS,
+        "stamp": stamp(request, game, seats),
+        "tab_title": tab_title(game, view.viewer_seat),
+        "awaiting_count": awaiting,
+        "SITE_NAME": settings.SITE_NAME,
+        "user": request.user,
+        "csrf_token": CSRF_PLACEHOLDER,
+    }
+    html = render_to_string(GAME_TEMPLATES[part], context)
+    return html, bool(selected) and not view.selected
+
+
 def _game_fragment(
     request, game, seats, part: str, selected: str | None, error: str, cached: bool = True
 ) -> str:
     awaiting = _awaiting(request)
 
     def render():
-        view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
-        context = {
-            "page": view,
-            "poll_seconds": POLL_SECONDS,
-            "stamp": stamp(request, game, seats),
-            "tab_title": tab_title(game, view.viewer_seat),
-            "awaiting_count": awaiting,
-            "SITE_NAME": settings.SITE_NAME,
-            "user": request.user,
-            "csrf_token": CSRF_PLACEHOLDER,
-        }
-        return render_to_string(GAME_TEMPLATES[part], context)
+        html, refused = _render_game(request, game, seats, part, selected, error, awaiting)
+        if refused:  # each made-up ``?select=`` value would be a cache entry of its own
+            raise Refused(html)
+        return html
 
     if error or not cached:
-        return render()
+        return _render_game(request, game, seats, part, selected, error, awaiting)[0]
     facts = (table_facts(game, seats), selected, awaiting)
     return _cached(_key(part, request.user, facts), render)
 
@@ -178,9 +203,14 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
     """The whole game page."""
 
     def context():  # the whole page is cached: its body needs no entry of its own
-        body = _game_fragment(request, game, seats, "body", selected, "", cached=False)
+        body, refused = _render_game(request, game, seats, "body", selected, "", _awaiting(request))
         me = viewer_seat(game, seats, request.user)
-        return {"game": game, "body": mark_safe(body), "tab_title": tab_title(game, me)}
+        return {
+            "game": game,
+            "body": mark_safe(body),
+            "tab_title": tab_title(game, me),
+            REFUSED: refused,
+        }
 
     facts = (table_facts(game, seats), selected)
     return page(request, "game", facts, "games/detail.html", context)

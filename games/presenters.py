@@ -195,6 +195,10 @@ def build_game_page(
     )
     if plays_now(game, me):
         actions = engine.legal_actions(state, me.index)
+    if selected and selected not in boards.selectable(
+        game.engine, view, seat=seat_index, actions=actions
+    ):
+        selected = None  # a stale or made-up ``?select=``: the board as if none was given
     svg = boards.render_svg(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     guide = boards.guide(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     log = view.get("log") or []

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from config.throttle import throttle
 from games import page_cache, services
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
@@ -185,6 +186,7 @@ def history(request, username: str):
 
 
 @login_required
+@throttle("game_create")
 def game_new(request):
     form = NewGameForm(request.POST or None, initial={"engine": "triad"})
     if request.method == "POST" and form.is_valid():
@@ -223,6 +225,7 @@ def _post_flow(request, game_id: int, flow, success: str, **kwargs):
 
 @require_POST
 @login_required
+@throttle("game_join")
 def game_join(request, game_id: int):
     return _post_flow(request, game_id, services.game_join, "You have joined the game.")
 

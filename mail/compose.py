@@ -241,9 +241,10 @@ def build(
         **context,
     }
     with timezone.override(user.time_zone or "UTC"):
-        subject = render_to_string(f"mail/{name}-subject.txt", ctx)
+        # Text parts through the "text" engine (no HTML escaping), the HTML part escaped.
+        subject = render_to_string(f"mail/{name}-subject.txt", ctx, using="text")
         message.subject = " ".join(subject.split())
-        message.body = render_to_string(f"mail/{name}-body.txt", ctx)
+        message.body = render_to_string(f"mail/{name}-body.txt", ctx, using="text")
         message.attach_alternative(render_to_string(f"mail/{name}-body.html", ctx), "text/html")
     return message
 

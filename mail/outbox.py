@@ -17,6 +17,7 @@ players' due rows the same way, skipping rows another worker is claiming right t
 from __future__ import annotations
 
 import logging
+import time
 import uuid
 from datetime import datetime, timedelta
 
@@ -67,7 +68,7 @@ def notify(
         row.save()
     if hold_seconds <= 0:
         user_id = user.pk
-        transaction.on_commit(lambda: enqueue(user_id))
+        transaction.on_commit(lambda: enqueue(user_id), robust=True)
     # A held-back row is sent by the minute's sweep (tasks.sweep_outbox) once its
     # time has come: no task per move, and no countdown task waiting in a worker.
     return row
@@ -76,16 +77,33 @@ def notify(
 # The delivery task, found by name in Celery's registry: this module never imports
 # mail.tasks (which imports this one), so the two form no import circle.
 DELIVER_TASK = "mail.tasks.deliver"
+# After a failed queueing, this process leaves queueing to the sweep for a while: each
+# try at a broker that is down costs about half a second of a player's request.
+BROKER_PAUSE_SECONDS = 10
+_broker_failed_at: float | None = None
 
 
 def enqueue(user_id: int, countdown: int = 0) -> None:
+    """Queue delivery of the player's due emails; never raises. While the broker is
+    down the rows stay pending and the minute's sweep sends them once it is back."""
+    global _broker_failed_at
     from celery import current_app
 
+    now = time.monotonic()
+    if _broker_failed_at is not None and now - _broker_failed_at < BROKER_PAUSE_SECONDS:
+        return
     try:
         deliver = current_app.tasks[DELIVER_TASK]
         deliver.apply_async(args=[user_id], countdown=countdown or None)
-    except Exception:  # broker down: the row stays pending and the sweep sends it
-        log.exception("could not queue emails for user %s; the sweep will send them", user_id)
+    except Exception as exc:  # broker down: the row stays pending and the sweep sends it
+        _broker_failed_at = now
+        log.warning(
+            "could not queue emails for user %s (%s); the sweep will send them",
+            user_id,
+            type(exc).__name__,
+        )
+    else:
+        _broker_failed_at = None
 
 
 def _claimable(now: datetime) -> Q:

@@ -91,3 +91,44 @@ def browser(browser_type, browser_type_launch_args):
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# Chromium's own console message names the directive but not the element: say which.
+WHAT_WAS_BLOCKED = """
+document.addEventListener("securitypolicyviolation", function (e) {
+  var el = e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 200) : "";
+  console.log("Content Security Policy blocked " + e.violatedDirective + " " + e.blockedURI
+    + " " + el);
+});
+"""
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(browser):
+    """Every page these tests open runs under the site's Content-Security-Policy: a
+    blocked script, style or picture is a console message that fails the test."""
+    violations: list[str] = []
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def on_console(message):
+        if "Content Security Policy" in message.text:
+            violations.append(f"{message.location.get('url', '')}: {message.text}")
+
+    def listening_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        context.on("console", on_console)
+        context.add_init_script(WHAT_WAS_BLOCKED)
+        return context
+
+    def listening_page(*args, **kwargs):
+        page = new_page(*args, **kwargs)
+        page.on("console", on_console)
+        page.add_init_script(WHAT_WAS_BLOCKED)
+        return page
+
+    browser.new_context, browser.new_page = listening_context, listening_page
+    try:
+        yield violations
+    finally:
+        browser.new_context, browser.new_page = new_context, new_page
+    assert violations == [], "\n".join(violations)

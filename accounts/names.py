@@ -1,0 +1,120 @@
+"""Players' names: one way to write each, none that passes for another's.
+
+- **Normalised**: Unicode NFKC (full-width letters, ligatures and the like become
+  their plain forms; Django applies it to usernames already), outer spaces dropped,
+  inner runs of spaces made one.
+- **Visible**: no control, format (zero-width, bidirectional overrides), private-use
+  or unassigned characters.
+- **One script**: letters of at most one script, as Unicode's "highly restrictive"
+  profile (UTS #39, 5.2) allows, where Latin may join Han with Hiragana and Katakana,
+  Bopomofo or Hangul as Japanese, Chinese and Korean names are written. ``аlice``
+  with a Cyrillic ``а`` is refused.
+- **Unlike any other**: no two players' names (usernames and display names alike)
+  share a *skeleton*: the name with each character replaced by one representative of
+  the characters it can be mistaken for (the Unicode confusables data, through
+  confusable-homoglyphs), then case-folded. ``Alice``, ``alice``, ``AIice`` (capital
+  i) and ``аlісе`` (all Cyrillic) have one skeleton. The database keeps usernames and
+  display names unique regardless of case (constraints on ``Lower``); the skeleton of
+  each is stored beside it for the comparison.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from confusable_homoglyphs import categories, confusables
+from django.core.exceptions import ValidationError
+
+INVISIBLE = {"Cc", "Cf", "Co", "Cs", "Cn"}
+# Scripts that may share a name (UTS #39 "highly restrictive"); any one script alone
+# is always fine. Common (digits, punctuation) and Inherited (combining marks) join any.
+ALLOWED_MIXES = (
+    {"LATIN", "HAN", "HIRAGANA", "KATAKANA"},
+    {"LATIN", "HAN", "BOPOMOFO"},
+    {"LATIN", "HAN", "HANGUL"},
+)
+NEUTRAL = {"COMMON", "INHERITED"}
+
+
+def normalise(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", name).split())
+
+
+def scripts(name: str) -> set[str]:
+    return {s for s in categories.unique_aliases(name) if s not in NEUTRAL}
+
+
+def check(name: str) -> None:
+    """Raise ValidationError unless ``name`` (normalised) is visible and in one script."""
+    if any(unicodedata.category(c) in INVISIBLE for c in name):
+        raise ValidationError(
+            "This name holds invisible or control characters. Please remove them.",
+            code="invisible",
+        )
+    used = scripts(name)
+    if len(used) > 1 and not any(used <= mix for mix in ALLOWED_MIXES):
+        raise ValidationError(
+            "This name mixes letters of different scripts (such as Latin and Cyrillic). "
+            "Please write it in one script.",
+            code="mixed_script",
+        )
+
+
+def _homoglyphs(char: str) -> set[str]:
+    found = confusables.is_confusable(char, greedy=True)
+    if not found:
+        return set()
+    glyphs = (g["c"].replace("\u200e", "").replace("\u200f", "") for g in found[0]["homoglyphs"])
+    return {g for g in glyphs if len(g) == 1}
+
+
+@lru_cache(maxsize=4096)
+def _representative(char: str) -> str:
+    """One character for all ``char`` may be mistaken for, the first ASCII one if any
+    (the data lists lookalikes one way only: two steps reach ``I``, ``l`` and ``1``)."""
+    group = {char} | _homoglyphs(char)
+    for glyph in list(group):
+        group |= _homoglyphs(glyph)
+    ascii_ones = sorted(c for c in group if c.isascii() and c.isprintable())
+    return ascii_ones[0] if ascii_ones else min(group)
+
+
+def skeleton(name: str) -> str:
+    """What ``name`` looks like: equal skeletons are names a reader could mistake.
+    Mapped, case-folded, mapped again: ``ALICE`` and ``Alice`` meet at ``a1ice``."""
+
+    def mapped(text: str) -> str:
+        return "".join(_representative(c) for c in text)
+
+    return mapped(mapped(normalise(name)).casefold())
+
+
+def taken(name: str, *, by_others_than: int | None) -> bool:
+    """Whether another player's username or display name looks like ``name``."""
+    from django.db.models import Q
+
+    from .models import User
+
+    key = skeleton(name)
+    others = User.objects.exclude(pk=by_others_than) if by_others_than else User.objects
+    return others.filter(
+        Q(username__iexact=name)
+        | Q(display_name__iexact=name)
+        | Q(username_skeleton=key)
+        | Q(display_name_skeleton=key)
+    ).exists()
+
+
+TAKEN_MESSAGE = "This name is taken, or looks too much like another player's name."
+
+
+def clean(name: str, *, user_pk: int | None) -> str:
+    """The normalised name, or ValidationError saying what is wrong with it."""
+    name = normalise(name)
+    if not name:
+        return name
+    check(name)
+    if taken(name, by_others_than=user_pk):
+        raise ValidationError(TAKEN_MESSAGE, code="taken")
+    return name
