@@ -131,7 +131,7 @@ def test_tt3_no_paid_five_without_the_points():
     hands = (("I5", "M1"), ("I2",), ("I9",), ("M7",))
     s = position(4, leader=0, hands=hands, round=3, scores=(0, 0, 0, 0), trick_no=1)
     assert tt.legal_actions(s, 0) == ["p I5", "p M1"]
-    with pytest.raises(IllegalAction, match="costs 1 points; you have 0"):
+    with pytest.raises(IllegalAction, match="costs 1 point; you have 0"):
         tt.apply(s, 0, "p I5=0")
 
 
