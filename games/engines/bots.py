@@ -10,7 +10,10 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   tried in short playouts (random legal actions, cut off after ``depth`` actions)
   and the action with the best average result is played. Its cost per move is
   bounded by ``playouts`` (the whole budget for one decision) and ``depth``, plus an
-  optional wall-clock cap ``max_seconds``, so it stays usable for large tables.
+  optional cap ``max_seconds`` of CPU time (not wall-clock: a decision on a loaded
+  machine is the same decision), so it stays usable for large tables.
+- :data:`LEVELS`: the strengths a person can choose (Beginner, Casual, Strong,
+  Expert), each a fixed search budget; ``benchmarks/bots.py`` measures them.
 
 Optional engine hooks it uses when present:
 
@@ -31,6 +34,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from types import ModuleType
 
 
@@ -135,7 +139,7 @@ class MonteCarloBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(legal) == 1:
             return legal[0]
-        deadline = time.monotonic() + self.max_seconds if self.max_seconds else None
+        deadline = time.process_time() + self.max_seconds if self.max_seconds else None
         neutral = 0.5
 
         # Screen the candidates one action deep on one sample of the unknown.
@@ -162,12 +166,67 @@ class MonteCarloBot:
             after = engine.apply(start, seat, action)
             totals[action] += self._playout(engine, after, seat, neutral)
             counts[action] += 1
-            if deadline is not None and time.monotonic() > deadline and i >= len(candidates):
+            if deadline is not None and time.process_time() > deadline and i >= len(candidates):
                 break
         return max(candidates, key=lambda a: totals[a] / counts[a] if counts[a] else -1.0)
 
 
 Bot = RandomBot | MonteCarloBot
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength a person can choose for a computer seat; ``id`` is stored on seats
+    and names the level as a rated player, so it never changes."""
+
+    id: str
+    title: str
+    summary: str
+    params: dict = field(default_factory=dict)  # MonteCarloBot's keyword arguments
+
+    def bot(self, seed: int) -> Bot:
+        return MonteCarloBot(seed=seed, **self.params)
+
+
+# Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
+# one; the CPU cap only guards the top level's ~2 s per decision on the largest tables.
+LEVELS: dict[str, Level] = {
+    level.id: level
+    for level in (
+        Level(
+            "beginner",
+            "Beginner",
+            "Thinks a moment: a first game against it is a gentle one.",
+            {"playouts": 8, "depth": 8, "width": 6, "max_seconds": None},
+        ),
+        Level(
+            "casual",
+            "Casual",
+            "Looks a few moves ahead and takes what is offered.",
+            {"playouts": 48, "depth": 20, "width": 10, "greedy": 0.2, "max_seconds": None},
+        ),
+        Level(
+            "strong",
+            "Strong",
+            "Weighs every good move against many replies.",
+            {"playouts": 200, "depth": 30, "width": 12, "greedy": 0.3, "max_seconds": 2.0},
+        ),
+        Level(
+            "expert",
+            "Expert",
+            "Thinks up to about two seconds a move; plays to win.",
+            {"playouts": 600, "depth": 40, "width": 16, "greedy": 0.4, "max_seconds": 2.0},
+        ),
+    )
+}
+
+
+def level_bot(level: str, seed: int) -> Bot:
+    """The computer player of ``level`` (an id of :data:`LEVELS`)."""
+    try:
+        return LEVELS[level].bot(seed)
+    except KeyError:
+        raise ValueError(f"unknown computer level {level!r}") from None
 
 
 def play_game(
