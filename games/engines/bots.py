@@ -31,6 +31,7 @@ Optional engine hooks it uses when present:
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -82,6 +83,8 @@ class MonteCarloBot:
         width: int = 12,
         greedy: float = 0.0,
         max_seconds: float | None = 3.0,
+        sample: int = 0,
+        ucb: float = 0.0,
     ):
         self.rng = random.Random(seed)
         self.playouts = max(1, playouts)
@@ -89,6 +92,8 @@ class MonteCarloBot:
         self.width = max(1, width)
         self.greedy = greedy
         self.max_seconds = max_seconds
+        self.sample = max(0, sample)
+        self.ucb = ucb
 
     # -- helpers -------------------------------------------------------------------
 
@@ -106,6 +111,8 @@ class MonteCarloBot:
 
     def _greedy_action(self, engine: ModuleType, state, mover: int, legal: Sequence[str]) -> str:
         evaluate = engine.evaluate
+        if self.sample and len(legal) > self.sample:
+            legal = self.rng.sample(legal, self.sample)  # the best of a few, not of all
         best, best_value = [], -1.0
         for action in legal:
             value = evaluate(engine.apply(state, mover, action), mover)
@@ -161,7 +168,15 @@ class MonteCarloBot:
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         for i in range(max(self.playouts, len(candidates))):
-            action = candidates[i % len(candidates)]
+            if self.ucb and i >= len(candidates):
+                # UCB1: more playouts for the candidates that look best so far.
+                log_n = math.log(i)
+                action = max(
+                    candidates,
+                    key=lambda a: totals[a] / counts[a] + self.ucb * math.sqrt(log_n / counts[a]),
+                )
+            else:
+                action = candidates[i % len(candidates)]
             start = self._sample(engine, state, seat)
             after = engine.apply(start, seat, action)
             totals[action] += self._playout(engine, after, seat, neutral)
@@ -196,26 +211,50 @@ LEVELS: dict[str, Level] = {
         Level(
             "beginner",
             "Beginner",
-            "Thinks a moment: a first game against it is a gentle one.",
-            {"playouts": 8, "depth": 8, "width": 6, "max_seconds": None},
+            "Takes what a glance shows: a gentle first game.",
+            {"playouts": 4, "depth": 4, "width": 4, "max_seconds": None},
         ),
         Level(
             "casual",
             "Casual",
-            "Looks a few moves ahead and takes what is offered.",
-            {"playouts": 48, "depth": 20, "width": 10, "greedy": 0.2, "max_seconds": None},
+            "Tries each good move in a few games played out.",
+            {
+                "playouts": 48,
+                "depth": 12,
+                "width": 8,
+                "greedy": 0.5,
+                "sample": 6,
+                "ucb": 0.5,
+                "max_seconds": None,
+            },
         ),
         Level(
             "strong",
             "Strong",
             "Weighs every good move against many replies.",
-            {"playouts": 200, "depth": 30, "width": 12, "greedy": 0.3, "max_seconds": 2.0},
+            {
+                "playouts": 200,
+                "depth": 20,
+                "width": 10,
+                "greedy": 0.6,
+                "sample": 8,
+                "ucb": 0.4,
+                "max_seconds": 2.0,
+            },
         ),
         Level(
             "expert",
             "Expert",
-            "Thinks up to about two seconds a move; plays to win.",
-            {"playouts": 600, "depth": 40, "width": 16, "greedy": 0.4, "max_seconds": 2.0},
+            "Thinks up to about two seconds a move and plays to win.",
+            {
+                "playouts": 600,
+                "depth": 30,
+                "width": 14,
+                "greedy": 0.6,
+                "sample": 10,
+                "ucb": 0.4,
+                "max_seconds": 2.0,
+            },
         ),
     )
 }
