@@ -62,8 +62,8 @@ class Timed:
         return action
 
 
-def make(level: str, seed: int):
-    return RandomBot(seed) if level == "random" else LEVELS[level].bot(seed)
+def make(level: str, seed: int, engine: str):
+    return RandomBot(seed) if level == "random" else LEVELS[level].bot(seed, engine)
 
 
 @dataclass
@@ -90,8 +90,8 @@ def match(name: str, people: int, hero: str, villain: str, games: int, seed: int
     result = MatchResult()
     for i in range(games):
         hero_seat = seats[i % len(seats)]
-        timed = Timed(make(hero, seed * 7 + i))
-        bots = {s: make(villain, seed * 11 + i * 5 + s) for s in seats}
+        timed = Timed(make(hero, seed * 7 + i, name))
+        bots = {s: make(villain, seed * 11 + i * 5 + s, name) for s in seats}
         bots[hero_seat] = timed
         state = engine.new_game(people, seed + i, None)
         while movers := engine.to_move(state):

@@ -27,5 +27,7 @@ def choose_action(engine, state, seat: int, *, level: str, seed: int, version: i
     The bot decides from what the seat may know (it samples hidden information
     through the engine's ``determinize`` where the game has secrets).
     """
-    bot = bots.level_bot(seat_level(level), seed=hash((seed, version, seat)) & 0x7FFFFFFF)
+    bot = bots.level_bot(
+        seat_level(level), seed=hash((seed, version, seat)) & 0x7FFFFFFF, engine=engine.name
+    )
     return bot.choose(engine, state, seat)

@@ -198,9 +198,12 @@ class Level:
     title: str
     summary: str
     params: dict = field(default_factory=dict)  # MonteCarloBot's keyword arguments
+    # Per engine name, arguments that replace some of ``params``: a Trias action costs
+    # ten of Triad's, so its playouts are fewer and shorter for a similar think.
+    per_engine: dict = field(default_factory=dict)
 
-    def bot(self, seed: int) -> Bot:
-        return MonteCarloBot(seed=seed, **self.params)
+    def bot(self, seed: int, engine: str = "") -> Bot:
+        return MonteCarloBot(seed=seed, **{**self.params, **self.per_engine.get(engine, {})})
 
 
 # Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
@@ -227,6 +230,7 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.5,
                 "max_seconds": None,
             },
+            {"trias": {"playouts": 24, "depth": 8}},
         ),
         Level(
             "strong",
@@ -241,6 +245,7 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.4,
                 "max_seconds": 2.0,
             },
+            {"trias": {"playouts": 64, "depth": 12}},
         ),
         Level(
             "expert",
@@ -255,15 +260,16 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.4,
                 "max_seconds": 2.0,
             },
+            {"trias": {"playouts": 160, "depth": 16}},
         ),
     )
 }
 
 
-def level_bot(level: str, seed: int) -> Bot:
-    """The computer player of ``level`` (an id of :data:`LEVELS`)."""
+def level_bot(level: str, seed: int, engine: str = "") -> Bot:
+    """The computer player of ``level`` (an id of :data:`LEVELS`) for ``engine``."""
     try:
-        return LEVELS[level].bot(seed)
+        return LEVELS[level].bot(seed, engine)
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}") from None
 
