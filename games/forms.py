@@ -65,7 +65,7 @@ class NewGameForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        label="Computer players",
+        label="How many",
         help_text="Computer players take seats first; invitations and the lobby fill the "
         "rest. Against computers alone, the game starts at once.",
     )

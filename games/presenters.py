@@ -215,7 +215,7 @@ def build_game_page(
         log=list(log)[-12:],
         moves=moves,
         can_undo=playing and bool(actions) and can_take_back(game, me.index, moves),
-        can_offer_draw=playing and draws_allowed(game) and game.draw_offered_by is None,
+        can_offer_draw=playing and draws_allowed(game, seats) and game.draw_offered_by is None,
         can_answer_draw=playing
         and game.draw_offered_by is not None
         and game.draw_offered_by != me.index,

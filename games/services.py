@@ -695,8 +695,14 @@ def _end_early(game: Game, winners: list[Seat], reason: str) -> None:
 # --- draws (games whose rules allow them, e.g. Triad TD10) ----------------------------
 
 
-def draws_allowed(game: Game) -> bool:
-    return game.engine == "triad"
+def draws_allowed(game: Game, seats: list[Seat] | None = None) -> bool:
+    """Triad's rules allow draws by agreement; a computer player never agrees to one,
+    so none is offered to it."""
+    if game.engine != "triad":
+        return False
+    if seats is None:
+        return not game.seats.filter(controller=Controller.BOT).exists()
+    return not any(s.controller == Controller.BOT for s in seats)
 
 
 @transaction.atomic

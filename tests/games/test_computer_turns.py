@@ -245,3 +245,9 @@ def test_the_clock_sweep_queues_a_computer_turn_whose_task_was_lost(alice, compu
     computer_queue.run()
     game.refresh_from_db()
     assert game.version == 1 and game.moves.get().by_computer
+
+
+def test_no_draw_is_offered_to_a_computer(alice):
+    game = versus_computer(alice, engine="triad")
+    with pytest.raises(services.GameError, match="cannot be offered"):
+        services.draw_offer(game_id=game.pk, user=alice)
