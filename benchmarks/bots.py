@@ -1,6 +1,6 @@
 """Computer levels, measured: bot-vs-bot matches per game and table size.
 
-    nice -n 10 .venv/bin/python -m benchmarks.bots [--games 40] [--tables triad:2,trias:2]
+    nice -n 10 .venv/bin/python benchmarks/bots.py [--games 40] [--tables triad:2,trias:2]
         [--levels beginner,casual] [--seed 1000]
 
 For every table (game and number of players) and level it plays two matches and
@@ -31,6 +31,10 @@ import math
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: python benchmarks/bots.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engines import ENGINES
 from games.engines.bots import LEVELS, RandomBot
