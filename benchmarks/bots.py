@@ -125,6 +125,30 @@ def row(label: str, result: MatchResult, share: float) -> str:
     )
 
 
+def npc_cost(games: int = 40) -> None:
+    """Tri*T*Area's rulebook computer seats play inside ``apply`` (inline, in the
+    person's request): the median and largest CPU time of an ``apply`` by the number
+    of people (1-3 people: 3-1 rulebook seats play within it; 4: none, the reference)."""
+    engine = ENGINES["tritarea"]
+    print("Tri*T*Area apply, rulebook computer seats played inline (CPU time):")
+    for people in (1, 2, 3, 4):
+        rng = RandomBot(people)
+        times = []
+        for i in range(games):
+            state = engine.new_game(people, 500 + i, None)
+            while movers := engine.to_move(state):
+                action = rng.choose(engine, state, movers[0])
+                started = time.process_time()
+                state = engine.apply(state, movers[0], action)
+                times.append(time.process_time() - started)
+        times.sort()
+        print(
+            f"  {people} {'person' if people == 1 else 'people'}: median {times[len(times) // 2] * 1e6:.0f} µs, p99 "
+            f"{times[int(len(times) * 0.99)] * 1e6:.0f} µs, max {times[-1] * 1e6:.0f} µs "
+            f"({len(times)} actions)"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per match")
@@ -132,7 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=",".join(LEVELS), help="e.g. beginner,expert")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--skip-random", action="store_true", help="only vs the level below")
+    parser.add_argument("--npc", action="store_true", help="only Tri*T*Area's inline NPC cost")
     args = parser.parse_args(argv)
+    if args.npc:
+        npc_cost()
+        return 0
     for table in args.tables.split(","):
         name, people = table.split(":")
         people = int(people)
