@@ -142,8 +142,9 @@ def npc_cost(games: int = 40) -> None:
                 state = engine.apply(state, movers[0], action)
                 times.append(time.process_time() - started)
         times.sort()
+        who = "1 person" if people == 1 else f"{people} people"
         print(
-            f"  {people} {'person' if people == 1 else 'people'}: median {times[len(times) // 2] * 1e6:.0f} µs, p99 "
+            f"  {who}: median {times[len(times) // 2] * 1e6:.0f} µs, p99 "
             f"{times[int(len(times) * 0.99)] * 1e6:.0f} µs, max {times[-1] * 1e6:.0f} µs "
             f"({len(times)} actions)"
         )
