@@ -12,6 +12,11 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   bounded by ``playouts`` (the whole budget for one decision) and ``depth``, plus an
   optional cap ``max_seconds`` of CPU time (not wall-clock: a decision on a loaded
   machine is the same decision), so it stays usable for large tables.
+  Options that make it stronger for the same budget: ``ucb`` spends the playouts on
+  the candidates that look best so far (UCB1) instead of evenly; ``sample`` makes a
+  guided playout step pick the best of a few random actions rather than scan all
+  (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
+  turn (several actions in Trias) with its best-looking actions before sampling.
 - :data:`LEVELS`: the strengths a person can choose (Beginner, Casual, Strong,
   Expert), each a fixed search budget; ``benchmarks/bots.py`` measures them.
 
@@ -85,6 +90,8 @@ class MonteCarloBot:
         max_seconds: float | None = 3.0,
         sample: int = 0,
         ucb: float = 0.0,
+        plan_turn: bool = False,
+        turns: int = 0,
     ):
         self.rng = random.Random(seed)
         self.playouts = max(1, playouts)
@@ -94,6 +101,8 @@ class MonteCarloBot:
         self.max_seconds = max_seconds
         self.sample = max(0, sample)
         self.ucb = ucb
+        self.plan_turn = plan_turn
+        self.turns = max(0, turns)
 
     # -- helpers -------------------------------------------------------------------
 
@@ -125,13 +134,26 @@ class MonteCarloBot:
     def _playout(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
         rng = self.rng
         guided = self.greedy > 0 and hasattr(engine, "evaluate")
+        # ``plan_turn``: the rest of the searching seat's own turn (a Trias turn is
+        # several actions) is finished with its best-looking actions, not sampled.
+        own_turn = self.plan_turn and hasattr(engine, "evaluate")
+        turns, last = 0, seat
         for _ in range(self.depth):
             movers = engine.to_move(state)
             if not movers:
                 break
             mover = movers[0] if len(movers) == 1 else rng.choice(movers)
+            if mover != last:
+                turns, last = turns + 1, mover
+                if self.turns and turns >= self.turns:
+                    break  # ``turns``: look this many turns ahead, whatever their length
             legal = engine.legal_actions(state, mover)
-            if guided and rng.random() < self.greedy:
+            own_turn = own_turn and mover == seat
+            if own_turn:
+                saved, self.sample = self.sample, 0
+                action = self._greedy_action(engine, state, mover, legal)
+                self.sample = saved
+            elif guided and rng.random() < self.greedy:
                 action = self._greedy_action(engine, state, mover, legal)
             else:
                 action = rng.choice(legal)
