@@ -17,6 +17,7 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   guided playout step pick the best of a few random actions rather than scan all
   (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
   turn (several actions in Trias) with its best-looking actions before sampling.
+  ``blunder`` is the share of decisions played at random: the Beginner's lapses.
 - :data:`LEVELS`: the strengths a person can choose (Beginner, Casual, Strong,
   Expert), each a fixed search budget; ``benchmarks/bots.py`` measures them.
 
@@ -92,6 +93,7 @@ class MonteCarloBot:
         ucb: float = 0.0,
         plan_turn: bool = False,
         turns: int = 0,
+        blunder: float = 0.0,
     ):
         self.rng = random.Random(seed)
         self.playouts = max(1, playouts)
@@ -103,6 +105,7 @@ class MonteCarloBot:
         self.ucb = ucb
         self.plan_turn = plan_turn
         self.turns = max(0, turns)
+        self.blunder = blunder
 
     # -- helpers -------------------------------------------------------------------
 
@@ -168,6 +171,8 @@ class MonteCarloBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(legal) == 1:
             return legal[0]
+        if self.blunder and self.rng.random() < self.blunder:
+            return self.rng.choice(legal)  # ``blunder``: a gentle level's lapses
         deadline = time.process_time() + self.max_seconds if self.max_seconds else None
         neutral = 0.5
 
@@ -236,8 +241,8 @@ LEVELS: dict[str, Level] = {
         Level(
             "beginner",
             "Beginner",
-            "Takes what a glance shows: a gentle first game.",
-            {"playouts": 4, "depth": 4, "width": 4, "max_seconds": None},
+            "Takes what a glance shows and now and then plays at random: a gentle first game.",
+            {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
         ),
         Level(
             "casual",
