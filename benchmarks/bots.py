@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=",".join(LEVELS), help="e.g. beginner,expert")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--skip-random", action="store_true", help="only vs the level below")
+    parser.add_argument("--only-random", action="store_true", help="only vs the random bot")
     parser.add_argument("--npc", action="store_true", help="only Tri*T*Area's inline NPC cost")
     args = parser.parse_args(argv)
     if args.npc:
@@ -174,8 +175,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         for level in args.levels.split(","):
             lower = below(level)
-            result = match(name, people, level, lower, args.games, args.seed)
-            print(row(f"{LEVELS[level].title} vs {lower}", result, share), flush=True)
+            if not args.only_random or lower == "random":
+                result = match(name, people, level, lower, args.games, args.seed)
+                print(row(f"{LEVELS[level].title} vs {lower}", result, share), flush=True)
             if lower != "random" and not args.skip_random:
                 result = match(name, people, level, "random", args.games, args.seed)
                 print(row(f"{LEVELS[level].title} vs random", result, share), flush=True)
