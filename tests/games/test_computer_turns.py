@@ -2,6 +2,7 @@
 (games.computer_turns); a person's request never waits for the computer's thinking."""
 
 import contextlib
+import re
 import threading
 from datetime import timedelta
 from unittest import mock
@@ -97,17 +98,19 @@ def test_the_move_view_answers_before_any_computer_thinking(
     html = response.content.decode()
     assert "Waiting for Computer (Beginner)." in html
     assert 'hx-trigger="every 2s"' in html  # the page asks often while it thinks
-    assert "?version=1&amp;" in html
+    stamp = re.search(r"\?stamp=(\w+)", html).group(1)
 
     computer_queue.run()
     assert len(thought) == 1
     game.refresh_from_db()
     assert game.version == 2 and game.moves.get(ply=2).by_computer
     # The page's poll brings the computer's move: the new board, and the person's turn.
-    poll = client.get(reverse("game_poll", args=[game.pk]), {"version": 1, "taken_back": 0})
+    poll = client.get(reverse("game_poll", args=[game.pk]), {"stamp": stamp}, **HTMX)
     assert poll.status_code == 200
-    assert "Your turn." in poll.content.decode()
-    assert "?version=2" not in poll.content.decode()  # the person's turn: no more polling
+    html = poll.content.decode()
+    assert "Your turn." in html
+    assert game.moves.get(ply=2).action in html  # in the list of moves
+    assert 'hx-trigger="every 2s"' not in html  # the person's turn: the calm pace again
 
 
 def test_the_task_is_queued_only_when_the_move_commits(
