@@ -246,6 +246,8 @@ LEVELS: dict[str, Level] = {
             "Beginner",
             "Takes what a glance shows and now and then plays at random: a gentle first game.",
             {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
+            # Tri*T*Area's cards already give a random player chances: fewer lapses.
+            {"tritarea": {"blunder": 0.1}},
         ),
         Level(
             "casual",
