@@ -19,6 +19,9 @@ loopback only; every batch ends by itself). Measured, each after a warm-up:
   per request, the games the moves are then played in);
 - a move submission: an htmx ``POST`` of a legal move with the CSRF token, one
   separate game per request so that each one is applied (checked afterwards);
+- a move that hands the turn to a computer: the same, in Triad games against the
+  Expert computer; the request only queues the computer's task (on the "computer"
+  queue, which no worker consumes here), so it should cost what any move costs;
 - My games of a player with 200 active games.
 
 It prints the median and p95 of each with the ratio to ``bare`` (target: within 3x),
@@ -55,6 +58,7 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/3"
 TARGET_RATIO = 3.0
 BARE_WRITE = "bare write (reference)"
 FIRST_VIEW = "game page: Triad, first view (cold)"
+COMPUTER_MOVE = "move that hands the turn to a computer"
 
 
 # --- environment and processes -------------------------------------------------------
@@ -209,6 +213,8 @@ class Plan:
     view_games: dict[str, int]  # label -> game id
     moves: list[tuple[int, int, str]]  # (game id, version, action) for "mover"
     busy_active: int
+    # (game id, version, action) for "mover", whose move hands the turn to a computer
+    computer_moves: list[tuple[int, int, str]] = field(default_factory=list)
 
 
 def _session_cookie(user) -> str:
@@ -310,11 +316,32 @@ def seed(num_moves: int, busy_games: int) -> Plan:
         legal = game.engine_module.legal_actions(load_state(game), seat)
         moves.append((game.pk, game.version, rng.choice(legal)))
 
+    # One Triad game against the Expert computer per submission, "mover" to play first.
+    computer_moves = []
+    while len(computer_moves) < num_moves:
+        game = services.game_create(
+            creator=mover,
+            engine="triad",
+            num_players=2,
+            options={},
+            days_per_move=3,
+            invitees=[],
+            is_public=True,
+            computers=["expert"],
+        )
+        seat = game.seats.get(user=mover).index
+        if game.to_move != [seat]:
+            game.delete()  # the computer would move first: try another seed
+            continue
+        legal = game.engine_module.legal_actions(load_state(game), seat)
+        computer_moves.append((game.pk, game.version, rng.choice(legal)))
+
     return Plan(
         cookies={u.username: _session_cookie(u) for u in (busy, player, mover)},
         view_games=view_games,
         moves=moves,
         busy_active=busy.seats.filter(game__status=GameStatus.ACTIVE).count(),
+        computer_moves=computer_moves,
     )
 
 
@@ -564,7 +591,17 @@ def main(argv=None) -> int:
     applied = sum(
         Move.objects.filter(game_id=gid, ply=version + 1).exists() for gid, version, _ in plan.moves
     )
+    # Applied, and the computer has not played inside any of these requests.
+    computer_applied = sum(
+        Move.objects.filter(game_id=gid, ply=version + 1, by_computer=False).exists()
+        and not Move.objects.filter(game_id=gid, by_computer=True).exists()
+        for gid, version, _ in plan.computer_moves
+    )
     report(results, args, applied, total_moves)
+    print(
+        f"Moves handing the turn to a computer applied with no computer move inside the "
+        f"request: {computer_applied} of {total_moves}."
+    )
     if not args.no_profile:
         profile_pages(plan)
     connections.close_all()
@@ -578,8 +615,9 @@ def run_all(port: int, plan: Plan, args) -> list[Result]:
         return Req("GET", path, {"Cookie": plan.cookies[who]})
 
     csrf_cookie, token = csrf_for(port, plan.cookies["mover"], f"/games/{plan.moves[0][0]}/")
-    move_reqs = [
-        Req(
+
+    def move_req(gid: int, version: int, action: str) -> Req:
+        return Req(
             "POST",
             f"/games/{gid}/move",
             {
@@ -592,8 +630,9 @@ def run_all(port: int, plan: Plan, args) -> list[Result]:
                 {"csrfmiddlewaretoken": token, "action": action, "version": version}
             ).encode(),
         )
-        for gid, version, action in plan.moves
-    ]
+
+    move_reqs = [move_req(*m) for m in plan.moves]
+    computer_reqs = [move_req(*m) for m in plan.computer_moves]
     write_req = Req(
         "POST",
         "/bench/bare-write",
@@ -620,7 +659,9 @@ def run_all(port: int, plan: Plan, args) -> list[Result]:
         load(port, name, [req] * warm, clients, {200})
     load(port, "first view", first_views[:warm], clients, {200})
     load(port, "move", move_reqs[:warm], clients, {200})
+    load(port, "computer move", computer_reqs[:warm], clients, {200})
     moves, first_views = move_reqs[warm:], first_views[warm:]
+    computer_reqs = computer_reqs[warm:]
     rounds = max(1, args.rounds)
     pooled: dict[str, Result] = {}
     for i in range(rounds):
@@ -628,6 +669,7 @@ def run_all(port: int, plan: Plan, args) -> list[Result]:
         batches = [(name, [req] * share) for name, req in pages]
         batches.append((FIRST_VIEW, first_views[i::rounds]))
         batches.append(("move submission (htmx POST)", moves[i::rounds]))
+        batches.append((COMPUTER_MOVE, computer_reqs[i::rounds]))
         for name, reqs in batches:
             r = load(port, name, reqs, clients, {200})
             if name in pooled:
@@ -646,7 +688,7 @@ def report(results: list[Result], args, applied: int, total_moves: int) -> None:
         f"{args.workers} sync workers, {os.cpu_count()} CPU cores, PostgreSQL; "
         f"load average before/after: {args.load_before} / {os.getloadavg()[0]:.1f}\n"
     )
-    head = f"{'request':34} {'median ms':>10} {'p95 ms':>9} {'req/s':>7} {'x bare':>14}  target"
+    head = f"{'request':40} {'median ms':>10} {'p95 ms':>9} {'req/s':>7} {'x bare':>14}  target"
     print(head)
     print("-" * len(head))
     for r in results:
@@ -655,7 +697,7 @@ def report(results: list[Result], args, applied: int, total_moves: int) -> None:
         if r.name in ("bare", BARE_WRITE):
             ok = "-"  # the references
         print(
-            f"{r.name:34} {r.median * 1000:10.1f} {r.p95 * 1000:9.1f} "
+            f"{r.name:40} {r.median * 1000:10.1f} {r.p95 * 1000:9.1f} "
             f"{len(r.latencies) / r.seconds:7.0f} {ratio_m:6.1f} / {ratio_p:5.1f}  {ok}"
         )
     print(

@@ -340,10 +340,20 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Daily digests go out at MAIL_DIGEST_HOUR in each player's own time zone.
     "mail-digests": {"task": "mail.tasks.queue_digests", "schedule": crontab(minute="*/15")},
 }
+# Computer players think in tasks of their own queue, so a long search never holds up
+# emails or sweeps: every worker setup must consume it (bin/serve: -Q celery,computer).
+CELERY_TASK_ROUTES: dict = {"games.tasks.play_computer_turns": {"queue": "computer"}}
 # Email tasks can be sent to their own queue (a worker with -Q <name> must consume it).
 MAIL_QUEUE = os.environ.get("MAIL_QUEUE", "")
 if MAIL_QUEUE:
-    CELERY_TASK_ROUTES = {"mail.tasks.*": {"queue": MAIL_QUEUE}}
+    CELERY_TASK_ROUTES["mail.tasks.*"] = {"queue": MAIL_QUEUE}
+
+# --- Computer players (games.computer_turns) ---------------------------------------------
+# The level of the computer player that takes over a seat a person left (timeout,
+# resignation): one of games.engines.bots.LEVELS.
+COMPUTER_TAKEOVER_LEVEL = os.environ.get("COMPUTER_TAKEOVER_LEVEL", "casual")
+# Only one task thinks about one position; a claim lapses after this (a killed worker).
+COMPUTER_CLAIM_SECONDS = int(os.environ.get("COMPUTER_CLAIM_SECONDS", "60"))
 
 # --- Play by email and clocks -----------------------------------------------------------
 # Turn emails are held back this long so games turning to a player at once share one email.

@@ -6,6 +6,7 @@ from django import forms
 
 from accounts.models import User
 from games.engines import ENGINES
+from games.engines.bots import LEVELS
 from games.models import (
     BANK_DAYS_CHOICES,
     BANK_INCREMENT_CHOICES,
@@ -58,6 +59,22 @@ class NewGameForm(forms.Form):
     )
     bank_cap_days = forms.TypedChoiceField(
         choices=BANK_DAYS_CHOICES, coerce=int, initial=14, label="At most", required=False
+    )
+    computers = forms.TypedChoiceField(
+        choices=[(0, "None")] + [(n, str(n)) for n in range(1, 5)],
+        coerce=int,
+        initial=0,
+        required=False,
+        label="How many",
+        help_text="Computer players take seats first; invitations and the lobby fill the "
+        "rest. Against computers alone, the game starts at once.",
+    )
+    computer_level = forms.ChoiceField(
+        choices=[(level.id, level.title) for level in LEVELS.values()],
+        initial="casual",
+        required=False,
+        label="Their level",
+        help_text=" ".join(f"{level.title}: {level.summary}" for level in LEVELS.values()),
     )
     invite = forms.CharField(
         required=False,
@@ -115,9 +132,25 @@ class NewGameForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         engine = cleaned.get("engine")
-        if engine and cleaned.get(players_field_name(engine)) is None:
+        players = cleaned.get(players_field_name(engine)) if engine else None
+        if engine and players is None:
             self.add_error(players_field_name(engine), "Choose the number of players.")
+        computers = cleaned.get("computers") or 0
+        if players is not None and computers > players - 1:
+            others = players - 1
+            self.add_error(
+                "computers",
+                f"A game of {players} has {others} seat{'s' if others != 1 else ''} besides "
+                "yours for computer players."
+                if others
+                else "A game for one has no seat for a computer player.",
+            )
         return cleaned
+
+    def computer_levels(self) -> list[str]:
+        """The level of each computer seat asked for."""
+        level = self.cleaned_data.get("computer_level") or "casual"
+        return [level] * (self.cleaned_data.get("computers") or 0)
 
     def time_bank(self) -> tuple[int, int, int] | None:
         """``(start, increment, cap)`` days for a time-bank clock, else None."""

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from games.engines import get_engine
+from games.engines.bots import LEVELS
 
 DAYS_PER_MOVE_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
 BANK_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
@@ -103,7 +104,7 @@ class Game(models.Model):
 class Controller(models.TextChoices):
     HUMAN = "human", "Person"
     NPC = "npc", "Computer-run seat (the rules' own)"
-    BOT = "bot", "Computer player (replacing a person)"
+    BOT = "bot", "Computer player (chosen at New game, or replacing a person)"
 
 
 class SeatStatus(models.TextChoices):
@@ -113,13 +114,17 @@ class SeatStatus(models.TextChoices):
     LEFT = "left", "Left"
 
 
-def seat_name(player: str | None, controller: str, color: str) -> str:
-    """What a seat is called: its player's name, the rules' computer player, or open."""
+def seat_name(player: str | None, controller: str, color: str, bot_level: str = "") -> str:
+    """What a seat is called: its player's name, the rules' computer player, a computer
+    player chosen at New game ("Computer (Strong)"), or open."""
     if player is not None:
         return player
     if controller == Controller.NPC:
         label = color or "Computer"
         return label if "computer" in label.lower() else f"{label} (computer)"
+    if controller == Controller.BOT:
+        level = LEVELS.get(bot_level)
+        return f"Computer ({level.title})" if level else "Computer"
     return "Open seat"
 
 
@@ -135,6 +140,12 @@ class Seat(models.Model):
     )
     controller = models.CharField(
         max_length=8, choices=Controller.choices, default=Controller.HUMAN
+    )
+    # The computer player's strength (games.engines.bots.LEVELS) when controller is
+    # "bot": chosen at New game, or the site's COMPUTER_TAKEOVER_LEVEL for a seat a
+    # person left. Computer levels are rated players of their own (issue 14).
+    bot_level = models.CharField(
+        max_length=12, blank=True, choices=[(k, v.title) for k, v in LEVELS.items()]
     )
     accepted = models.BooleanField(
         default=False, help_text="The invited player has accepted (or joined)."
@@ -184,7 +195,9 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        return seat_name(self.user.name if self.user else None, self.controller, self.color)
+        return seat_name(
+            self.user.name if self.user else None, self.controller, self.color, self.bot_level
+        )
 
     @property
     def is_active_human(self) -> bool:

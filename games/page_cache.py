@@ -35,10 +35,12 @@ from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
 from games.awaiting import awaiting_count
-from games.models import Game, Seat
+from games.models import Controller, Game, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
 
 POLL_SECONDS = 20
+# While a computer player is due, the page asks more often: its moves land in seconds.
+COMPUTER_POLL_SECONDS = 2
 TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the memory
 # Derived from the secret key: the same in every process sharing the cache, and not a
 # string a player could put in their name to have it replaced.
@@ -146,12 +148,18 @@ def stamp(request, game: Game, seats: list[Seat]) -> str:
     return hashlib.blake2b(repr(facts).encode(), digest_size=8).hexdigest()
 
 
+def poll_seconds(game: Game, seats: list[Seat]) -> int:
+    """How often a page waiting for others asks for news."""
+    computer_due = any(s.controller == Controller.BOT and s.index in game.to_move for s in seats)
+    return COMPUTER_POLL_SECONDS if computer_due else POLL_SECONDS
+
+
 def _render_game(request, game, seats, part: str, selected: str | None, error: str, awaiting):
     """The fragment's HTML, and whether ``selected`` was refused (no choice now)."""
     view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
     context = {
         "page": view,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(game, seats),
         "stamp": stamp(request, game, seats),
         "tab_title": tab_title(game, view.viewer_seat),
         "awaiting_count": awaiting,

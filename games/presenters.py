@@ -215,7 +215,7 @@ def build_game_page(
         log=list(log)[-12:],
         moves=moves,
         can_undo=playing and bool(actions) and can_take_back(game, me.index, moves),
-        can_offer_draw=playing and draws_allowed(game) and game.draw_offered_by is None,
+        can_offer_draw=playing and draws_allowed(game, seats) and game.draw_offered_by is None,
         can_answer_draw=playing
         and game.draw_offered_by is not None
         and game.draw_offered_by != me.index,
@@ -277,12 +277,18 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
         .exclude(user=user)
         .order_by("game_id", "index")
         .values_list(
-            "game_id", "is_due", "controller", "color", "user__username", "user__display_name"
+            "game_id",
+            "is_due",
+            "controller",
+            "color",
+            "bot_level",
+            "user__username",
+            "user__display_name",
         )
     )
-    for game_id, is_due, controller, color, username, display_name in fellows:
+    for game_id, is_due, controller, color, level, username, display_name in fellows:
         name = (display_name or username) if username else None
-        others[game_id].append(Player(seat_name(name, controller, color), is_due))
+        others[game_id].append(Player(seat_name(name, controller, color, level), is_due))
     return {
         r.pk: ListedSeat(
             pk=r.pk,

@@ -11,15 +11,17 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Value
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
-from games import awaiting, clocks, computer, signals
+from games import awaiting, clocks, computer, computer_turns, signals
 from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
+from games.engines.bots import LEVELS
 from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
 from games.replay import game_states, load_state
 
@@ -104,11 +106,15 @@ def game_create(
     is_public: bool,
     time_bank: tuple[int, int, int] | None = None,
     rated: bool = True,
+    computers: list[str] | tuple[str, ...] = (),
 ) -> Game:
     """A new game with the creator seated; invited players get seats to accept.
 
-    Seats not given to an invitee stay open for anyone in the lobby (public games).
-    The game starts as soon as every human seat is filled and accepted.
+    ``computers``: a level (``games.engines.bots.LEVELS``) for each seat a computer
+    player takes. Seats not given to an invitee or a computer stay open for anyone in
+    the lobby (public games). The game starts as soon as every seat is filled and
+    accepted: at once against computers alone. (Tri*T*Area's rulebook computer-run
+    seats come on top of these, as the engine's rules say.)
     ``time_bank`` is ``(start days, increment days, cap days)`` for a time-bank clock
     (``games.clocks``); without it every move gets ``days_per_move``.
     """
@@ -132,10 +138,17 @@ def game_create(
     except ValueError as exc:
         raise GameError(str(exc)) from None
     invitees = [u for u in dict.fromkeys(invitees) if u != creator]
-    if len(invitees) > num_players - 1:
-        raise GameError(f"Too many invitations: this game has {num_players - 1} other seats.")
-    if not is_public and len(invitees) < num_players - 1:
-        raise GameError("A private game needs an invitation for every seat.")
+    computers = list(computers)
+    if any(level not in LEVELS for level in computers):
+        raise GameError("Choose one of the listed computer levels.")
+    others = num_players - 1
+    if len(invitees) + len(computers) > others:
+        raise GameError(
+            f"Too many invitations and computer players: this game has {others} other "
+            f"seat{'s' if others != 1 else ''}."
+        )
+    if not is_public and len(invitees) + len(computers) < others:
+        raise GameError("A private game needs an invitation or a computer player for every seat.")
 
     game = Game.objects.create(
         engine=engine,
@@ -161,7 +174,11 @@ def game_create(
     Seat.objects.create(game=game, index=0, user=creator, accepted=True)
     for place, invitee in enumerate(invitees, start=1):
         Seat.objects.create(game=game, index=place, user=invitee)
-    for place in range(len(invitees) + 1, num_players):
+    for place, level in enumerate(computers, start=len(invitees) + 1):
+        Seat.objects.create(
+            game=game, index=place, controller=Controller.BOT, bot_level=level, accepted=True
+        )
+    for place in range(len(invitees) + len(computers) + 1, num_players):
         Seat.objects.create(game=game, index=place)
     _start_if_full(game)
     return game
@@ -176,7 +193,9 @@ def game_join(*, game_id: int, user: User) -> Game:
     if not game.is_public:
         raise GameError("This game is by invitation only.")
     check_not_overloaded(user)
-    seat = game.seats.filter(user__isnull=True).order_by("index").first()
+    seat = (
+        game.seats.filter(user__isnull=True, controller=Controller.HUMAN).order_by("index").first()
+    )
     if seat is None:
         raise GameError("Every seat of this game is taken.")
     seat.user = user
@@ -239,14 +258,17 @@ def check_not_overloaded(user: User) -> None:
 
 
 def _start_if_full(game: Game) -> None:
-    places = list(game.seats.order_by("index"))
-    if any(p.user_id is None or not p.accepted for p in places):
+    places = list(game.seats.select_related("user").order_by("index"))
+    if any(
+        (p.user_id is None and p.controller != Controller.BOT) or not p.accepted for p in places
+    ):
         return
-    _start(game, [p.user for p in places])
+    _start(game, places)
 
 
-def _start(game: Game, users: list[User]) -> None:
-    """Seat the players at the table and deal the game from its seed.
+def _start(game: Game, places: list[Seat]) -> None:
+    """Seat the players (people and chosen computers, ``places``) at the table and
+    deal the game from its seed.
 
     The rulebooks let the players choose colours / agree a start player; the site
     decides by the game's seed, so who sits where is random but replayable. The
@@ -256,9 +278,16 @@ def _start(game: Game, users: list[User]) -> None:
     count = seat_count(module, game.num_players, game.options)
     npc = set(computer_seats(module, game.num_players, game.options))
     human_indexes = [i for i in range(count) if i not in npc]
-    order = list(users)
+    order = [(p.user, p.bot_level if p.controller == Controller.BOT else "") for p in places]
     seeded_rng(game.seed, "seating").shuffle(order)
     labels = seat_labels(module, game.num_players, game.options)
+
+    def place(index: int) -> tuple[User | None, str, str]:
+        """(user, controller, bot level) of table seat ``index``."""
+        if index in npc:
+            return None, Controller.NPC, ""
+        user, level = order[human_indexes.index(index)]
+        return user, Controller.BOT if level else Controller.HUMAN, level
 
     game.seats.all().delete()
     Seat.objects.bulk_create(
@@ -266,18 +295,20 @@ def _start(game: Game, users: list[User]) -> None:
             Seat(
                 game=game,
                 index=index,
-                user=order[human_indexes.index(index)] if index not in npc else None,
-                controller=Controller.NPC if index in npc else Controller.HUMAN,
+                user=user,
+                controller=controller,
+                bot_level=level,
                 accepted=True,
                 color=labels[index] if index < len(labels) else "",
             )
-            for index in range(count)
+            for index, (user, controller, level) in ((i, place(i)) for i in range(count))
         ]
     )
     state = module.new_game(game.num_players, game.seed, game.options)
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()
-    _store_state(game, state)
+    seats = _store_state(game, state)
+    _hand_to_computer(game, seats)  # a computer to play first plays in its task
 
 
 # --- playing -------------------------------------------------------------------------
@@ -376,7 +407,7 @@ def _apply(
     seats: list[Seat] | None = None,
     mover: Seat | None = None,
 ) -> None:
-    """Apply, record and store one action, then let computer seats act.
+    """Apply, record and store one action; a computer seat due next plays in a task.
 
     ``seats``: the game's seats with their users, if the caller loaded them;
     ``mover``: the person's seat that acted (it has seen the position it made)."""
@@ -396,21 +427,73 @@ def _apply(
     game.draw_offered_by = None
     seats = _store_state(game, new, seats, seen_by=mover, fields=MOVE_FIELDS)
     signals.move_played.send(sender=Game, game=game, move=move)
-    _play_computer_seats(game, new, seats)
+    if not by_computer:  # the computer task goes on by itself while a computer is due
+        _hand_to_computer(game, seats)
 
 
-def _play_computer_seats(game: Game, state, seats: list[Seat] | None = None) -> None:
-    """Seats that a computer player took over (timeouts, resignations) act at once."""
+def _hand_to_computer(game: Game, seats: list[Seat]) -> None:
+    """Queue the computer's turn (after commit) if a computer seat is due now."""
     if game.status != GameStatus.ACTIVE:
         return
-    if seats is None:
-        seats = list(game.seats.select_related("user").order_by("index"))
     bots = {s.index for s in seats if s.controller == Controller.BOT}
-    due = [s for s in game.engine_module.to_move(state) if s in bots]
-    if due:
+    if bots.intersection(game.to_move):
+        computer_turns.queue_computer_turn(game.pk)
+
+
+def computer_turns_play(*, game_id: int, limit: int = 1000) -> int:
+    """Play every computer seat due in ``game_id``; the number of actions applied.
+
+    Runs in the computer task (``games.computer_turns``), never in a request. Each
+    action is thought out on a position read without a lock and applied in its own
+    transaction only if the game is still at that position (``_computer_move``), so
+    running this twice at once, or again later, applies every action exactly once.
+    """
+    played = 0
+    for _ in range(limit):
+        game = Game.objects.filter(pk=game_id, status=GameStatus.ACTIVE).first()
+        if game is None:
+            break
+        levels = dict(
+            game.seats.filter(controller=Controller.BOT).values_list("index", "bot_level")
+        )
+        due = [index for index in game.to_move if index in levels]
+        if not due:
+            break
+        key = computer_turns.claim_key(game.pk, game.version, game.taken_back)
+        if not cache.add(key, 1, timeout=computer_turns.claim_seconds()):
+            break  # another task is thinking about this very position
         seat = due[0]
-        action = computer.choose_action(game.engine_module, state, seat, game.seed, game.version)
-        _apply(game, state, seat, action, by_computer=True, seats=seats)
+        action = computer.choose_action(
+            game.engine_module,
+            load_state(game),
+            seat,
+            level=levels[seat],
+            seed=game.seed,
+            version=game.version,
+        )
+        if _computer_move(
+            game_id=game_id,
+            seat=seat,
+            action=action,
+            expected=(game.version, game.taken_back),
+        ):
+            played += 1
+    return played
+
+
+@transaction.atomic
+def _computer_move(*, game_id: int, seat: int, action: str, expected: tuple[int, int]) -> bool:
+    """Apply a computer seat's action if the game is still at the ``expected``
+    (version, taken_back) and the seat still due and computer-run; True if applied."""
+    game = _locked(game_id)
+    if game.status != GameStatus.ACTIVE or (game.version, game.taken_back) != expected:
+        return False
+    seats = list(game.seats.select_related("user").order_by("index"))
+    mover = next((s for s in seats if s.index == seat), None)
+    if mover is None or mover.controller != Controller.BOT or seat not in game.to_move:
+        return False
+    _apply(game, load_state(game), seat, action, by_computer=True, seats=seats)
+    return True
 
 
 # The game's columns an action changes (``_apply``; the end of a game saves them all).
@@ -570,28 +653,36 @@ def game_resign(*, game_id: int, user: User) -> Game:
     return game
 
 
+WORDS = {SeatStatus.RESIGNED: "resigned", SeatStatus.TIMED_OUT: "ran out of time"}
+
+
 def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
     """A person leaves a running game (resignation, timeout, ban); ``game`` is locked.
 
-    With two people at the table, the other one wins. With more, the seat is taken
-    over by a computer player to the end; when only one person is left playing,
-    the game ends and that person wins.
+    The players are the people and the computer players chosen at New game (not
+    Tri*T*Area's rulebook seats). With two players at the table, the other one wins.
+    With more, the seat is taken over by a computer player to the end; when only one
+    player is left, or no person is left playing, the game ends and the players
+    still in play win.
     """
     seat.status = status
-    people = [
-        s for s in game.seats.select_related("user").order_by("index") if s.user_id is not None
-    ]
+    seats = list(game.seats.select_related("user").order_by("index"))
+    chosen = [s for s in seats if s.user_id is None and s.controller == Controller.BOT]
+    people = [s for s in seats if s.user_id is not None]
     staying = [s for s in people if s.index != seat.index and s.status == SeatStatus.PLAYING]
-    word = {SeatStatus.RESIGNED: "resigned", SeatStatus.TIMED_OUT: "ran out of time"}.get(
-        status, "left"
-    )
-    if len(people) <= 2 or len(staying) <= 1:
+    if not staying:
         seat.save(update_fields=["status"])
-        _end_early(game, staying, f"{seat.name} {word}.")
+        _end_early(game, chosen, f"{seat.name} {WORDS.get(status, 'left')}.")
+        return
+    staying += chosen
+    if len(people) + len(chosen) <= 2 or len(staying) <= 1:
+        seat.save(update_fields=["status"])
+        _end_early(game, staying, f"{seat.name} {WORDS.get(status, 'left')}.")
         return
     seat.controller = Controller.BOT
-    seat.save(update_fields=["status", "controller"])
-    _play_computer_seats(game, load_state(game))
+    seat.bot_level = settings.COMPUTER_TAKEOVER_LEVEL
+    seat.save(update_fields=["status", "controller", "bot_level"])
+    _hand_to_computer(game, list(game.seats.order_by("index")))
 
 
 def _end_early(game: Game, winners: list[Seat], reason: str) -> None:
@@ -604,8 +695,14 @@ def _end_early(game: Game, winners: list[Seat], reason: str) -> None:
 # --- draws (games whose rules allow them, e.g. Triad TD10) ----------------------------
 
 
-def draws_allowed(game: Game) -> bool:
-    return game.engine == "triad"
+def draws_allowed(game: Game, seats: list[Seat] | None = None) -> bool:
+    """Triad's rules allow draws by agreement; a computer player never agrees to one,
+    so none is offered to it."""
+    if game.engine != "triad":
+        return False
+    if seats is None:
+        return not game.seats.filter(controller=Controller.BOT).exists()
+    return not any(s.controller == Controller.BOT for s in seats)
 
 
 @transaction.atomic

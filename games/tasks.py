@@ -27,3 +27,13 @@ def clock_sweep() -> dict:
     from games.timeouts import clock_sweep as sweep
 
     return sweep()
+
+
+@shared_task
+def play_computer_turns(game_id: int) -> int:
+    """The computer seats due in a game play (queue "computer"; games.computer_turns).
+
+    Idempotent: run twice, or by two workers at once, every action applies once."""
+    from games.services import computer_turns_play
+
+    return computer_turns_play(game_id=game_id)

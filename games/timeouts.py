@@ -25,7 +25,7 @@ from django.db.models import F
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games import clocks
+from games import clocks, computer_turns
 from games.models import (
     AuditLog,
     ClockHeartbeat,
@@ -168,7 +168,8 @@ def outage_guard(now: datetime | None = None) -> timedelta | None:
 
 
 def clock_sweep(now: datetime | None = None) -> dict:
-    """The periodic sweep: outage guard, vacations, reminders, then timeouts."""
+    """The periodic sweep: outage guard, vacations, reminders, timeouts, then computer
+    turns whose task was lost."""
     now = now or timezone.now()
     extended = outage_guard(now)
     vacations = clocks.end_exhausted_vacations(now)
@@ -179,4 +180,5 @@ def clock_sweep(now: datetime | None = None) -> dict:
         "vacations_ended": len(vacations),
         "reminders": reminders,
         "timeouts": timeouts,
+        "computer_turns_requeued": computer_turns.queue_stalled(now),
     }

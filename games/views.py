@@ -203,6 +203,7 @@ def game_new(request):
                     invitees=form.cleaned_data["invite"],
                     is_public=form.cleaned_data["is_public"],
                     rated=form.cleaned_data["rated"],
+                    computers=form.computer_levels(),
                 )
             except services.GameError as exc:
                 form.add_error(None, str(exc))

@@ -11,13 +11,20 @@ from datetime import datetime
 
 from django.db.models import F, Max, Prefetch
 
-from games.models import Controller, Game, GameStatus, Seat, seat_name
+from games.models import Controller, Game, GameStatus, Seat
 from ratings.services import ratings_of_games
 
 PER_PAGE = 30
 
 _SEATS = Seat.objects.select_related("user").only(
-    "game_id", "index", "controller", "color", "is_due", "user__username", "user__display_name"
+    "game_id",
+    "index",
+    "controller",
+    "color",
+    "bot_level",
+    "is_due",
+    "user__username",
+    "user__display_name",
 )
 
 
@@ -67,7 +74,7 @@ def rows(games) -> list[WatchRow]:
     for game in games:
         players = tuple(
             PlayerRow(
-                name=seat_name(seat.user.name if seat.user else None, seat.controller, seat.color),
+                name=seat.name,
                 username=seat.user.username if seat.user else None,
                 computer=seat.controller != Controller.HUMAN,
                 to_move=seat.is_due,

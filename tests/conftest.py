@@ -27,3 +27,26 @@ def _fresh_cache():
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+class ComputerQueue(list):
+    """Game ids whose computer turn was queued (after commit), in order; ``run()``
+    plays them as the "computer" worker would."""
+
+    def run(self) -> int:
+        from games.tasks import play_computer_turns
+
+        played = 0
+        while self:
+            played += play_computer_turns(self.pop(0))
+        return played
+
+
+@pytest.fixture(autouse=True)
+def computer_queue(monkeypatch):
+    """Computer turns are recorded instead of sent to a broker (tests run them)."""
+    from games import computer_turns
+
+    queue = ComputerQueue()
+    monkeypatch.setattr(computer_turns, "enqueue", queue.append)
+    return queue

@@ -10,7 +10,16 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   tried in short playouts (random legal actions, cut off after ``depth`` actions)
   and the action with the best average result is played. Its cost per move is
   bounded by ``playouts`` (the whole budget for one decision) and ``depth``, plus an
-  optional wall-clock cap ``max_seconds``, so it stays usable for large tables.
+  optional cap ``max_seconds`` of CPU time (not wall-clock: a decision on a loaded
+  machine is the same decision), so it stays usable for large tables.
+  Options that make it stronger for the same budget: ``ucb`` spends the playouts on
+  the candidates that look best so far (UCB1) instead of evenly; ``sample`` makes a
+  guided playout step pick the best of a few random actions rather than scan all
+  (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
+  turn (several actions in Trias) with its best-looking actions before sampling.
+  ``blunder`` is the share of decisions played at random: the Beginner's lapses.
+- :data:`LEVELS`: the strengths a person can choose (Beginner, Casual, Strong,
+  Expert), each a fixed search budget; ``benchmarks/bots.py`` measures them.
 
 Optional engine hooks it uses when present:
 
@@ -28,9 +37,11 @@ Optional engine hooks it uses when present:
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from types import ModuleType
 
 
@@ -78,6 +89,11 @@ class MonteCarloBot:
         width: int = 12,
         greedy: float = 0.0,
         max_seconds: float | None = 3.0,
+        sample: int = 0,
+        ucb: float = 0.0,
+        plan_turn: bool = False,
+        turns: int = 0,
+        blunder: float = 0.0,
     ):
         self.rng = random.Random(seed)
         self.playouts = max(1, playouts)
@@ -85,6 +101,11 @@ class MonteCarloBot:
         self.width = max(1, width)
         self.greedy = greedy
         self.max_seconds = max_seconds
+        self.sample = max(0, sample)
+        self.ucb = ucb
+        self.plan_turn = plan_turn
+        self.turns = max(0, turns)
+        self.blunder = blunder
 
     # -- helpers -------------------------------------------------------------------
 
@@ -102,6 +123,8 @@ class MonteCarloBot:
 
     def _greedy_action(self, engine: ModuleType, state, mover: int, legal: Sequence[str]) -> str:
         evaluate = engine.evaluate
+        if self.sample and len(legal) > self.sample:
+            legal = self.rng.sample(legal, self.sample)  # the best of a few, not of all
         best, best_value = [], -1.0
         for action in legal:
             value = evaluate(engine.apply(state, mover, action), mover)
@@ -114,13 +137,26 @@ class MonteCarloBot:
     def _playout(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
         rng = self.rng
         guided = self.greedy > 0 and hasattr(engine, "evaluate")
+        # ``plan_turn``: the rest of the searching seat's own turn (a Trias turn is
+        # several actions) is finished with its best-looking actions, not sampled.
+        own_turn = self.plan_turn and hasattr(engine, "evaluate")
+        turns, last = 0, seat
         for _ in range(self.depth):
             movers = engine.to_move(state)
             if not movers:
                 break
             mover = movers[0] if len(movers) == 1 else rng.choice(movers)
+            if mover != last:
+                turns, last = turns + 1, mover
+                if self.turns and turns >= self.turns:
+                    break  # ``turns``: look this many turns ahead, whatever their length
             legal = engine.legal_actions(state, mover)
-            if guided and rng.random() < self.greedy:
+            own_turn = own_turn and mover == seat
+            if own_turn:
+                saved, self.sample = self.sample, 0
+                action = self._greedy_action(engine, state, mover, legal)
+                self.sample = saved
+            elif guided and rng.random() < self.greedy:
                 action = self._greedy_action(engine, state, mover, legal)
             else:
                 action = rng.choice(legal)
@@ -135,7 +171,9 @@ class MonteCarloBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(legal) == 1:
             return legal[0]
-        deadline = time.monotonic() + self.max_seconds if self.max_seconds else None
+        if self.blunder and self.rng.random() < self.blunder:
+            return self.rng.choice(legal)  # ``blunder``: a gentle level's lapses
+        deadline = time.process_time() + self.max_seconds if self.max_seconds else None
         neutral = 0.5
 
         # Screen the candidates one action deep on one sample of the unknown.
@@ -157,17 +195,115 @@ class MonteCarloBot:
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         for i in range(max(self.playouts, len(candidates))):
-            action = candidates[i % len(candidates)]
+            if self.ucb and i >= len(candidates):
+                # UCB1: more playouts for the candidates that look best so far.
+                log_n = math.log(i)
+                action = max(
+                    candidates,
+                    key=lambda a: totals[a] / counts[a] + self.ucb * math.sqrt(log_n / counts[a]),
+                )
+            else:
+                action = candidates[i % len(candidates)]
             start = self._sample(engine, state, seat)
             after = engine.apply(start, seat, action)
             totals[action] += self._playout(engine, after, seat, neutral)
             counts[action] += 1
-            if deadline is not None and time.monotonic() > deadline and i >= len(candidates):
+            if deadline is not None and time.process_time() > deadline and i >= len(candidates):
                 break
         return max(candidates, key=lambda a: totals[a] / counts[a] if counts[a] else -1.0)
 
 
 Bot = RandomBot | MonteCarloBot
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength a person can choose for a computer seat; ``id`` is stored on seats
+    and names the level as a rated player, so it never changes."""
+
+    id: str
+    title: str
+    summary: str
+    params: dict = field(default_factory=dict)  # MonteCarloBot's keyword arguments
+    # Per engine name, arguments that replace some of ``params``: a Trias action costs
+    # ten of Triad's, so its playouts are fewer and shorter for a similar think.
+    per_engine: dict = field(default_factory=dict)
+
+    def bot(self, seed: int, engine: str = "") -> Bot:
+        return MonteCarloBot(seed=seed, **{**self.params, **self.per_engine.get(engine, {})})
+
+
+# Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
+# one; the CPU cap only guards the top level's ~2 s per decision on the largest tables.
+# Trias: its evaluation already finds what longer searches find at affordable budgets
+# (measured: 24-160 playouts, turn planning and guided playouts did not beat four
+# playouts), so its levels below Expert also differ by how often they blunder.
+LEVELS: dict[str, Level] = {
+    level.id: level
+    for level in (
+        Level(
+            "beginner",
+            "Beginner",
+            "Takes what a glance shows and now and then plays at random: a gentle first game.",
+            {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
+            # Tri*T*Area's cards already give a random player chances: fewer lapses.
+            {"tritarea": {"blunder": 0.1}},
+        ),
+        Level(
+            "casual",
+            "Casual",
+            "Tries each good move in a few games played out.",
+            {
+                "playouts": 48,
+                "depth": 12,
+                "width": 8,
+                "greedy": 0.5,
+                "sample": 6,
+                "ucb": 0.5,
+                "max_seconds": None,
+            },
+            {"trias": {"playouts": 16, "depth": 4, "blunder": 0.12}},
+        ),
+        Level(
+            "strong",
+            "Strong",
+            "Weighs every good move against many replies.",
+            {
+                "playouts": 200,
+                "depth": 20,
+                "width": 10,
+                "greedy": 0.6,
+                "sample": 8,
+                "ucb": 0.4,
+                "max_seconds": 2.0,
+            },
+            {"trias": {"playouts": 24, "depth": 6, "blunder": 0.04}},
+        ),
+        Level(
+            "expert",
+            "Expert",
+            "Thinks up to about two seconds a move and plays to win.",
+            {
+                "playouts": 600,
+                "depth": 30,
+                "width": 14,
+                "greedy": 0.6,
+                "sample": 10,
+                "ucb": 0.4,
+                "max_seconds": 2.0,
+            },
+            {"trias": {"playouts": 48, "depth": 8}},
+        ),
+    )
+}
+
+
+def level_bot(level: str, seed: int, engine: str = "") -> Bot:
+    """The computer player of ``level`` (an id of :data:`LEVELS`) for ``engine``."""
+    try:
+        return LEVELS[level].bot(seed, engine)
+    except KeyError:
+        raise ValueError(f"unknown computer level {level!r}") from None
 
 
 def play_game(

@@ -58,16 +58,23 @@ def test_in_a_two_player_game_the_late_player_loses_and_both_are_told(alice, bob
     assert {n.user for n in results} == {alice, bob}
 
 
-def test_with_three_people_a_computer_plays_the_late_seat_to_the_end(alice, bob, carol):
+def test_with_three_people_a_computer_plays_the_late_seat_to_the_end(
+    alice, bob, carol, computer_queue, django_capture_on_commit_callbacks, settings
+):
     with at(timedelta(0)):
         game = start_game(alice, bob, carol, engine="trias")
         late = due_seat(game)
     with at(timedelta(days=3, minutes=1)):
-        assert settle_overdue() == 1
+        with django_capture_on_commit_callbacks(execute=True):
+            assert settle_overdue() == 1
+        assert computer_queue == [game.pk]  # the computer's turn goes to its task
+        assert not game.moves.filter(by_computer=True).exists()
+        computer_queue.run()
     game.refresh_from_db()
     late.refresh_from_db()
     assert game.status == GameStatus.ACTIVE
     assert late.status == SeatStatus.TIMED_OUT and late.controller == Controller.BOT
+    assert late.bot_level == settings.COMPUTER_TAKEOVER_LEVEL
     assert game.moves.filter(seat=late.index, by_computer=True).exists()
     assert due_seat(game).user != late.user  # the computer moved; a person is due
     told = Notification.objects.filter(kind=Kind.TIMEOUT, game=game)
@@ -75,11 +82,15 @@ def test_with_three_people_a_computer_plays_the_late_seat_to_the_end(alice, bob,
     assert told.get(user=late.user).payload["you"] is True
 
 
-def test_when_one_person_is_left_the_game_ends(alice, bob, carol):
+def test_when_one_person_is_left_the_game_ends(
+    alice, bob, carol, computer_queue, django_capture_on_commit_callbacks
+):
     with at(timedelta(0)):
         game = start_game(alice, bob, carol, engine="trias")
     with at(timedelta(days=3, minutes=1)):
-        settle_overdue()
+        with django_capture_on_commit_callbacks(execute=True):
+            settle_overdue()
+        computer_queue.run()  # the computer plays the late seat's turn
     with at(timedelta(days=6, minutes=2)):
         settle_overdue()
     game.refresh_from_db()

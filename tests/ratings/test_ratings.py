@@ -245,3 +245,22 @@ def test_two_games_of_one_player_ending_at_once_both_count():
     assert rating(alice).games == 2
     assert RatedGame.objects.count() == 2
     assert ratings.recompute(write=False) == []
+
+
+@pytest.mark.django_db
+def test_a_game_against_a_computer_is_rated_against_its_level(people):
+    alice = people[0]
+    game = services.game_create(
+        creator=alice,
+        engine="triad",
+        num_players=2,
+        options={},
+        days_per_move=3,
+        invitees=[],
+        is_public=False,
+        computers=["strong"],
+    )
+    services.game_resign(game_id=game.pk, user=alice)
+    level = Rating.objects.get(user=None, computer_level="strong", engine="triad")
+    assert level.games == 1 and level.display > rating(alice).display
+    assert rating(alice).games == 1

@@ -1,0 +1,188 @@
+"""Computer levels, measured: bot-vs-bot matches per game and table size.
+
+    nice -n 10 .venv/bin/python benchmarks/bots.py [--games 40] [--tables triad:2,trias:2]
+        [--levels beginner,casual] [--seed 1000]
+
+For every table (game and number of players) and level it plays two matches and
+prints the level's win rate with a 95% Wilson interval:
+
+- against the level below (Beginner's "below" is the random bot),
+- against the random bot.
+
+One seat is the measured level, every other seat the opponent; game ``i`` of a match
+uses seed ``seed + i`` and puts the measured level in seat ``i mod n``, so every seat
+order is played equally often and a rerun plays the same games. A shared win counts
+1/k, a two-player draw 1/2. In two-player games a level should win clearly more than
+half (the interval's low end above 50%), the top level at least 95% against random;
+at larger tables the measured level should win clearly more than its share (1/n).
+Tri*T*Area counts its people (``tritarea:2`` = two people, and its rulebook seats);
+the measured level and its opponents sit in the people's seats.
+
+The bots' budgets are playout counts, not times, so the results do not depend on how
+busy the machine is; the CPU seconds per decision (mean and largest) of the measured
+level are printed beside each row. The Expert level is the slow one: a full run of
+every table takes hours on one core, so pass ``--tables``/``--levels``/``--games``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: python benchmarks/bots.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.engines import ENGINES
+from games.engines.bots import LEVELS, RandomBot
+
+TABLES = ("triad:2", "trias:2", "trias:3", "tritarea:2", "tritarea:3")
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (fractional successes allowed)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Timed:
+    """A bot whose decisions' CPU time is recorded."""
+
+    bot: object
+    times: list[float] = field(default_factory=list)
+
+    def choose(self, engine, state, seat):
+        started = time.process_time()
+        action = self.bot.choose(engine, state, seat)
+        self.times.append(time.process_time() - started)
+        return action
+
+
+def make(level: str, seed: int, engine: str):
+    return RandomBot(seed) if level == "random" else LEVELS[level].bot(seed, engine)
+
+
+@dataclass
+class MatchResult:
+    credit: float = 0.0
+    games: int = 0
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.credit / self.games if self.games else 0.0
+
+
+def player_seats(engine, people: int) -> list[int]:
+    """The seats bots play: all but the rulebook's computer-run ones."""
+    count = getattr(engine, "seat_count", lambda n, o: n)(people, {})
+    npc = set(getattr(engine, "computer_seats", lambda n, o: ())(people, {}))
+    return [s for s in range(count) if s not in npc]
+
+
+def match(name: str, people: int, hero: str, villain: str, games: int, seed: int) -> MatchResult:
+    engine = ENGINES[name]
+    seats = player_seats(engine, people)
+    result = MatchResult()
+    for i in range(games):
+        hero_seat = seats[i % len(seats)]
+        timed = Timed(make(hero, seed * 7 + i, name))
+        bots = {s: make(villain, seed * 11 + i * 5 + s, name) for s in seats}
+        bots[hero_seat] = timed
+        state = engine.new_game(people, seed + i, None)
+        while movers := engine.to_move(state):
+            seat = movers[0]
+            state = engine.apply(state, seat, bots[seat].choose(engine, state, seat))
+        outcome = engine.outcome(state)
+        if hero_seat in outcome.winners:  # a rulebook seat sharing a team's win is no rival
+            result.credit += 1.0 / len([w for w in outcome.winners if w in seats])
+        result.games += 1
+        result.times += timed.times
+    return result
+
+
+def below(level: str) -> str:
+    ids = list(LEVELS)
+    index = ids.index(level)
+    return ids[index - 1] if index > 0 else "random"
+
+
+def row(label: str, result: MatchResult, share: float) -> str:
+    lo, hi = wilson(result.credit, result.games)
+    verdict = "clearly ahead" if lo > share else ("behind" if hi < share else "not clear")
+    cpu = result.times or [0.0]
+    return (
+        f"  {label:<22} {result.rate:6.1%}  [{lo:6.1%}, {hi:6.1%}]  n={result.games:<4}"
+        f" {verdict:<13} CPU/decision {sum(cpu) / len(cpu):.3f} s (max {max(cpu):.2f} s)"
+    )
+
+
+def npc_cost(games: int = 40) -> None:
+    """Tri*T*Area's rulebook computer seats play inside ``apply`` (inline, in the
+    person's request): the median and largest CPU time of an ``apply`` by the number
+    of people (1-3 people: 3-1 rulebook seats play within it; 4: none, the reference)."""
+    engine = ENGINES["tritarea"]
+    print("Tri*T*Area apply, rulebook computer seats played inline (CPU time):")
+    for people in (1, 2, 3, 4):
+        rng = RandomBot(people)
+        times = []
+        for i in range(games):
+            state = engine.new_game(people, 500 + i, None)
+            while movers := engine.to_move(state):
+                action = rng.choose(engine, state, movers[0])
+                started = time.process_time()
+                state = engine.apply(state, movers[0], action)
+                times.append(time.process_time() - started)
+        times.sort()
+        who = "1 person" if people == 1 else f"{people} people"
+        print(
+            f"  {who}: median {times[len(times) // 2] * 1e6:.0f} µs, p99 "
+            f"{times[int(len(times) * 0.99)] * 1e6:.0f} µs, max {times[-1] * 1e6:.0f} µs "
+            f"({len(times)} actions)"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=40, help="games per match")
+    parser.add_argument("--tables", default=",".join(TABLES), help="e.g. triad:2,trias:3")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="e.g. beginner,expert")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
+    parser.add_argument("--skip-random", action="store_true", help="only vs the level below")
+    parser.add_argument("--only-random", action="store_true", help="only vs the random bot")
+    parser.add_argument("--npc", action="store_true", help="only Tri*T*Area's inline NPC cost")
+    args = parser.parse_args(argv)
+    if args.npc:
+        npc_cost()
+        return 0
+    for table in args.tables.split(","):
+        name, people = table.split(":")
+        people = int(people)
+        n = len(player_seats(ENGINES[name], people))
+        share = 0.5 if n == 2 else 1.0 / n
+        print(
+            f"{ENGINES[name].title}, {people} players: win rate, 95% interval, fair share "
+            f"{share:.0%}",
+            flush=True,
+        )
+        for level in args.levels.split(","):
+            lower = below(level)
+            if not args.only_random or lower == "random":
+                result = match(name, people, level, lower, args.games, args.seed)
+                print(row(f"{LEVELS[level].title} vs {lower}", result, share), flush=True)
+            if lower != "random" and not args.skip_random:
+                result = match(name, people, level, "random", args.games, args.seed)
+                print(row(f"{LEVELS[level].title} vs random", result, share), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Computer seats play in a Celery task, never inside a person's request.
+
+``queue_computer_turn(game_id)`` is the one entry point: any flow that may leave a
+computer seat due (a person's move, a game starting, a seat handed to the computer on
+a timeout or resignation) calls it inside its transaction. After the commit a task on
+its own queue (``COMPUTER_QUEUE``, "computer") plays every computer seat that is due,
+one action per transaction, through ``services.computer_turns_play``:
+
+- the bot thinks without any lock, on the position it read, then the action is
+  applied under the game's row lock only if the game is still at that position
+  (version and take-backs): a task delivered twice, or two workers racing, apply
+  it once; the loser re-reads and finds nothing due, or the next position;
+- each action commits on its own, so the players' pages (which poll) show the
+  computer's moves as they land;
+- a claim in the cache (``COMPUTER_CLAIM_SECONDS``) lets only one task think about
+  one position, so a duplicate costs a cache lookup rather than a second search;
+- a turn whose task was lost (broker down, worker killed) is queued again by the
+  clock sweep (``queue_stalled``).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+COMPUTER_QUEUE = "computer"
+# A computer seat due longer than this without a move gets its task queued again.
+STALLED_SECONDS = 120
+
+
+def queue_computer_turn(game_id: int) -> None:
+    """Have the computer seats due in ``game_id`` play, after the current commit."""
+    transaction.on_commit(lambda: enqueue(game_id))
+
+
+def enqueue(game_id: int) -> None:
+    from games.tasks import play_computer_turns
+
+    try:
+        play_computer_turns.apply_async(args=[game_id], queue=COMPUTER_QUEUE)
+    except Exception:  # broker down: the clock sweep queues the turn again
+        log.exception("could not queue the computer turn of game %s", game_id)
+
+
+def claim_key(game_id: int, version: int, taken_back: int) -> str:
+    return f"computer-turn:{game_id}:{version}:{taken_back}"
+
+
+def queue_stalled(now: datetime | None = None, limit: int = 500) -> int:
+    """Queue again the games whose computer seat has been due for too long."""
+    from games.models import Controller, GameStatus, Seat
+
+    now = now or timezone.now()
+    game_ids = list(
+        Seat.objects.filter(
+            is_due=True,
+            controller=Controller.BOT,
+            due_since__lte=now - timedelta(seconds=STALLED_SECONDS),
+            game__status=GameStatus.ACTIVE,
+        )
+        .values_list("game_id", flat=True)
+        .distinct()[:limit]
+    )
+    for game_id in game_ids:
+        enqueue(game_id)
+    return len(game_ids)
+
+
+def claim_seconds() -> int:
+    return settings.COMPUTER_CLAIM_SECONDS

@@ -1,0 +1,34 @@
+"""The computer levels a person can choose (games.engines.bots.LEVELS)."""
+
+import pytest
+
+from games.engines import triad as t
+from games.engines.bots import LEVELS, MonteCarloBot, level_bot
+
+
+def test_the_four_levels_keep_their_ids_and_order():
+    # The ids are stored on seats and name the levels as rated players: never renamed.
+    assert list(LEVELS) == ["beginner", "casual", "strong", "expert"]
+    assert [level.title for level in LEVELS.values()] == [
+        "Beginner",
+        "Casual",
+        "Strong",
+        "Expert",
+    ]
+
+
+def test_the_strong_levels_cap_their_cpu_time_and_the_lower_ones_need_no_cap():
+    assert level_bot("expert", seed=1).max_seconds == 2.0
+    assert level_bot("beginner", seed=1).max_seconds is None
+
+
+def test_an_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown computer level 'godlike'"):
+        level_bot("godlike", seed=1)
+
+
+def test_a_level_plays_legal_moves_reproducibly_from_its_seed():
+    state = t.new_game(2, 5)
+    picks = {level_bot("casual", seed=3).choose(t, state, t.BLACK) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(t.legal_actions(state, t.BLACK))
+    assert isinstance(level_bot("casual", seed=3), MonteCarloBot)
