@@ -265,7 +265,8 @@ def test_a_late_reply_is_settled_as_a_timeout(game):
     assert game.status == GameStatus.FINISHED
 
 
-def test_the_anymail_inbound_webhook_plays_the_move(client, game, settings):
+def test_the_anymail_inbound_webhook_plays_the_move(client, game, settings, mount_webhooks):
+    mount_webhooks("mailgun")
     settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:secret", "MAILGUN_WEBHOOK_SIGNING_KEY": "k3y"}
     seat = due_seat(game)
     move = legal(game)[0]
