@@ -287,7 +287,7 @@ def _handle(
             line,
         )
     except IllegalAction as exc:
-        return _refuse(user, game, f"“{line}” is not a legal move now: {exc}", line)
+        return _refuse(user, game, f"“{answers.quote(line)}” is not a legal move now: {exc}", line)
     except services.GameError as exc:
         return _refuse(user, game, str(exc), line)
     if not result.applied:
