@@ -112,6 +112,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
                 "games.context_processors.awaiting",
+                "mail.context_processors.mail_stopped",
             ],
         },
     },

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from anymail.signals import inbound
+from anymail.signals import inbound, tracking
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.dispatch import receiver
@@ -116,3 +116,11 @@ def on_inbound(sender, event, esp_name, **kwargs) -> None:
         quarantine.set_aside(
             raw, reason=f"{type(exc).__name__}: {exc}", into=quarantine.box_for(None)
         )
+
+
+@receiver(tracking, dispatch_uid="mail.bounces")
+def on_tracking(sender, event, esp_name, **kwargs) -> None:
+    """django-anymail's tracking webhook: hard bounces and complaints stop mail."""
+    from . import bounces
+
+    bounces.record(event)
