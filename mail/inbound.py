@@ -6,10 +6,16 @@ Thunderbird shapes; top- and bottom-posting); its first line is played through
 ``games.services.move_play`` with the token's version, exactly as the web page does.
 Anything else gets a reply saying why, with the legal actions, and changes nothing.
 
+Before any of that (issue 13): a message that cannot be read raises ``Unreadable``
+(the mailbox reader and the webhook quarantine it, ``mail.quarantine``); automatic
+emails are ignored (``mail.autoreply``); and the sender must have been verified
+(``mail.inbound_auth``): a failed or missing verdict (unless ``MAIL_ACCEPT_UNVERIFIED``)
+is refused and never answered, since its From may be forged.
+
 Replies go only to addresses the site knows (a verified address of a player): a reply
 from an unknown address with a valid token is answered to the seat's player, and mail
 from strangers without one is logged and dropped, so a forged sender cannot make us
-mail a third party (backscatter).
+mail a third party (backscatter). Answers are rationed (``mail.answers``).
 """
 
 from __future__ import annotations
