@@ -8,8 +8,9 @@ someone we trust has verified, in this order:
    SPF/DKIM/DMARC verdicts, SendGrid's ``SPF``/``dkim`` fields, Mailgun's
    ``X-Mailgun-Spf``/``X-Mailgun-Dkim-Check-Result`` headers);
 2. ``Authentication-Results`` headers (RFC 8601) written by a server we trust: only
-   those whose authserv-id is in ``MAIL_AUTHSERV_IDS`` (the local MTA's, e.g. Postfix
-   with OpenDKIM/OpenDMARC); anyone can write such a header into their own email;
+   the topmost one whose authserv-id is in ``MAIL_AUTHSERV_IDS`` (the local MTA's,
+   e.g. Postfix with OpenDKIM/OpenDMARC); anyone can write such a header into their
+   own email, so the MTA should also remove incoming ones that claim its id;
 3. for the mailbox reader, which has the message as it arrived, a DKIM check of our own
    (dkimpy, ``MAIL_DKIM_CHECK``).
 
@@ -98,11 +99,11 @@ def _from_provider(message, esp_name: str, esp_event) -> list[Check]:
             checks.append(Check("dkim", _norm(result), domain.lower(), "SendGrid"))
     elif esp == "mailgun":
         for header, method in (("X-Mailgun-Spf", "spf"), ("X-Mailgun-Dkim-Check-Result", "dkim")):
-            value = message.get(header) or (
-                esp_event.POST.get(header, "") if hasattr(esp_event, "POST") else ""
-            )
-            if value:
-                checks.append(Check(method, _norm(str(value)), None, "Mailgun"))
+            values = message.get_all(header) or []
+            # A sender can write these headers into their own email too: with more than
+            # one, which is Mailgun's is unknown, so none counts.
+            if len(values) == 1:
+                checks.append(Check(method, _norm(str(values[0])), None, "Mailgun"))
     return checks
 
 
@@ -123,6 +124,8 @@ def _from_authentication_results(message) -> list[Check]:
             continue
         if (header.authserv_id or "").lower() not in trusted:
             continue
+        # Only the topmost header of our MTA counts: it is added on arrival, above
+        # whatever the sender wrote (a forged one with our authserv-id sits below it).
         for result in header.results:
             props = {f"{p.type}.{p.name}": p.value for p in result.properties}
             domain = (
@@ -134,6 +137,7 @@ def _from_authentication_results(message) -> list[Check]:
             checks.append(
                 Check(result.method, _norm(result.result), (domain or "").lower() or "?", "MTA")
             )
+        break
     return checks
 
 

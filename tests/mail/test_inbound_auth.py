@@ -206,6 +206,20 @@ def test_a_pass_that_does_not_vouch_for_the_sender_is_no_verdict(game, strict, r
     assert not outcome.played and "nobody verified" in outcome.reason
 
 
+def test_a_forged_verdict_below_our_mtas_own_counts_for_nothing(game, strict):
+    ours = "mx.tripost.test; dkim=fail header.d=example.com; spf=fail smtp.mailfrom=example.com"
+    forged = "mx.tripost.test; dkim=pass header.d=example.com"
+    headers = [("Authentication-Results", ours), ("Authentication-Results", forged)]
+    outcome = _play(game, headers=headers)
+    assert not outcome.played and "failed authentication" in outcome.reason
+
+
+def test_a_second_mailgun_verdict_header_makes_neither_count(game, strict):
+    headers = [("X-Mailgun-Spf", "Fail"), ("X-Mailgun-Spf", "Pass")]
+    assert "nobody verified" in _play(game, headers=headers, esp_name="Mailgun").reason
+    assert _play(game, headers=[("X-Mailgun-Spf", "Pass")], esp_name="Mailgun").played
+
+
 def test_a_sender_that_failed_authentication_is_refused_even_where_unverified_is_allowed(
     game, settings
 ):
