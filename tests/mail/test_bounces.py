@@ -13,7 +13,7 @@ from django.urls import reverse
 from mail import tasks
 from mail.models import Kind, Suppression
 from mail.outbox import notify
-from tests.factories import PASSWORD
+from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -124,3 +124,19 @@ def test_a_stopped_player_cannot_be_switched_on_by_a_get(client, alice, postmark
     client.login(username="alice", password=PASSWORD)
     assert client.get(reverse("mail_resume")).status_code == 405
     assert Suppression.objects.filter(lifted_at=None).count() == 1
+
+
+def test_staff_see_stopped_addresses_and_can_lift_them(client, alice, postmark):
+    postmark("HardBounce", alice.email)
+    UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.login(username="root", password=PASSWORD)
+    page = client.get(reverse("admin:mail_suppression_changelist"))
+    assert page.status_code == 200 and alice.email in page.content.decode()
+    stop = Suppression.objects.get()
+    client.post(
+        reverse("admin:mail_suppression_changelist"),
+        {"action": "lift", "_selected_action": [stop.pk]},
+    )
+    stop.refresh_from_db()
+    assert stop.lifted_at is not None
+    assert client.get(reverse("admin:mail_inboundmessage_changelist")).status_code == 200
