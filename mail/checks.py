@@ -20,7 +20,10 @@ def inbound_webhooks_are_locked(app_configs, **kwargs) -> list:
                 Error(
                     f"The {esp} {kind} webhook at {path} is reachable without "
                     f"{' and '.join('ANYMAIL_' + m for m in missing)}.",
-                    hint="Set them (README, Email play), or mount no webhook with MAIL_INBOUND_ESP= (empty).",
+                    hint=(
+                        "Set them (README, Email play), or mount no webhook with "
+                        "MAIL_INBOUND_ESP= (empty)."
+                    ),
                     id="mail.E001",
                 )
             )
