@@ -16,7 +16,9 @@ import re
 
 from anymail import signals as anymail_signals
 from django.conf import settings
-from django.http import HttpResponseForbidden
+from django.core.exceptions import SuspiciousOperation
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, HttpResponseForbidden
 from django.urls import URLPattern, URLResolver, get_resolver
 
 log = logging.getLogger(__name__)
@@ -70,10 +72,38 @@ def _guarded(view, esp: str, kind: str):
                 ", ANYMAIL_".join(missing),
             )
             return HttpResponseForbidden("This webhook is not configured.")
-        return view(request, *args, **kwargs)
+        if kind != "inbound":
+            return view(request, *args, **kwargs)
+        try:
+            return view(request, *args, **kwargs)
+        except (SuspiciousOperation, OperationalError, InterfaceError):
+            raise  # forged or oversized requests (400), a database down (500: retry later)
+        except Exception as exc:
+            # The provider's post could not be read as a message (anymail's parsing
+            # raised): keep it and answer 200, or the provider posts it again and again.
+            log.exception("a %s inbound post could not be read", esp)
+            from . import quarantine
+
+            quarantine.set_aside(
+                _raw_of(request),
+                reason=f"{esp} post unreadable: {type(exc).__name__}: {exc}",
+                into=quarantine.box_for(None),
+            )
+            return HttpResponse()
 
     guarded.tripost_guarded = True
     return guarded
+
+
+def _raw_of(request) -> bytes:
+    """As much of the provider's post as can be kept, for the operator."""
+    for field in ("body-mime", "email"):  # Mailgun's and SendGrid's raw MIME
+        if request.POST.get(field):
+            return request.POST[field].encode("utf-8", "replace")
+    try:
+        return b"\r\n" + request.body  # e.g. Postmark's JSON (no headers of its own)
+    except Exception:
+        return b"\r\n" + repr(sorted(request.POST.keys())).encode()
 
 
 def urlpatterns(esp: str) -> list:

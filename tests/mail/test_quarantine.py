@@ -8,6 +8,7 @@ always answered.
 import hashlib
 import hmac
 import itertools
+import json
 import mailbox
 import time
 
@@ -146,3 +147,32 @@ def test_the_webhook_answers_200_for_a_bad_message_and_keeps_it(
     [kept] = mailbox.Maildir(settings.MAIL_QUARANTINE_DIR)
     assert kept["X-Tripost-Quarantined"]
     assert kept["Message-ID"] == AnymailInboundMessage.parse_raw_mime_bytes(message)["Message-ID"]
+
+
+def test_a_provider_post_anymail_cannot_parse_answers_200_and_is_kept(
+    client, alice, bob, settings, mount_webhooks
+):
+    """A message with two Subject headers: anymail cannot rebuild it from Postmark's
+    JSON (it raises), which answered 500 before."""
+    mount_webhooks("postmark")
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:s3cret"}
+    game = start_game(alice, bob)
+    payload = {
+        "FromFull": {"Email": due_seat(game).user.email, "Name": ""},
+        "ToFull": [{"Email": reply_to(game), "Name": ""}],
+        "Subject": "Re: Your turn",
+        "TextBody": legal(game)[0],
+        "Headers": [{"Name": "Subject", "Value": "a second subject"}],
+    }
+    response = client.post(
+        "/anymail/postmark/inbound/",
+        json.dumps(payload),
+        content_type="application/json",
+        HTTP_AUTHORIZATION="Basic aG9vazpzM2NyZXQ=",
+    )
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.version == 0
+    [kept] = mailbox.Maildir(settings.MAIL_QUARANTINE_DIR)
+    assert "postmark post unreadable" in kept["X-Tripost-Quarantined"]
+    assert "a second subject" in kept.get_payload()
