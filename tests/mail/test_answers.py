@@ -15,7 +15,7 @@ from accounts.models import EmailPreference
 from mail import tasks
 from mail.inbound import handle_message
 from mail.models import InboundMessage, Kind, Notification
-from tests.factories import due_seat, start_game
+from tests.factories import UserFactory, due_seat, start_game
 from tests.mail.test_inbound import legal, mime, reply_to
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +63,7 @@ def test_answers_are_capped_per_hour(alice, bob, settings):
     settings.MAIL_ANSWERS_PER_HOUR = 3
     games = []
     while len(games) < 5:  # five games where alice is to move
-        game = start_game(alice, bob)
+        game = start_game(alice, UserFactory())  # a new opponent each: nobody's queue fills
         if due_seat(game).user == alice:
             games.append(game)
     for game in games:
