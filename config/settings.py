@@ -112,6 +112,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
                 "games.context_processors.awaiting",
+                "mail.context_processors.mail_stopped",
             ],
         },
     },
@@ -370,6 +371,25 @@ MAIL_MAX_LISTED_ACTIONS = 30
 # Replies to turn emails go to <local>+<signed token>@<domain> of this address.
 MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@localhost")
 MAIL_REPLY_TOKEN_DAYS = int(os.environ.get("MAIL_REPLY_TOKEN_DAYS", "30"))
+# The provider whose inbound and tracking webhooks are mounted at /anymail/<esp>/...
+# (none when empty); they refuse requests until ANYMAIL_WEBHOOK_SECRET and the
+# provider's signing key are set (mail.webhooks; `check --deploy` fails otherwise).
+MAIL_INBOUND_ESP = os.environ.get("MAIL_INBOUND_ESP", ANYMAIL_ESP).strip().lower()
+# Sender checks of emailed moves (mail.inbound_auth): Authentication-Results headers
+# are trusted only from these authserv-ids (your MTA's host name); the mailbox reader
+# checks DKIM itself otherwise. A reply nobody verified is played only if allowed.
+MAIL_AUTHSERV_IDS = env_list("MAIL_AUTHSERV_IDS")
+MAIL_DKIM_CHECK = env_bool("MAIL_DKIM_CHECK", True)
+MAIL_ACCEPT_UNVERIFIED = env_bool("MAIL_ACCEPT_UNVERIFIED", DEBUG)
+# Answers to emailed moves that were not played: at most this many per player an hour
+# (and one per game turn).
+MAIL_ANSWERS_PER_HOUR = int(os.environ.get("MAIL_ANSWERS_PER_HOUR", "5"))
+# Only the start of a reply's text is read (the move is in its first line).
+MAIL_MAX_REPLY_CHARS = int(os.environ.get("MAIL_MAX_REPLY_CHARS", "20000"))
+# The mailbox reader sets aside bigger messages unread (quarantine).
+MAIL_MAX_MESSAGE_BYTES = int(os.environ.get("MAIL_MAX_MESSAGE_BYTES", str(10 * 1024 * 1024)))
+# Webhook messages that cannot be read are kept here (a Maildir) for the operator.
+MAIL_QUARANTINE_DIR = os.environ.get("MAIL_QUARANTINE_DIR", str(VAR_DIR / "quarantine"))
 # The board PNG in HTML emails (mail.pictures); off only to save time in tests.
 MAIL_BOARD_PNG = env_bool("MAIL_BOARD_PNG", True)
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))

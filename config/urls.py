@@ -1,5 +1,8 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+
+from mail import webhooks
 
 from . import health
 
@@ -13,5 +16,6 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("mail.urls")),
     path("", include("games.moderation_urls")),
-    path("anymail/", include("anymail.urls")),
+    # Only the configured provider's webhooks, each locked until its secrets are set.
+    path("anymail/", include(webhooks.urlpatterns(settings.MAIL_INBOUND_ESP))),
 ]

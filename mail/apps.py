@@ -6,4 +6,4 @@ class MailConfig(AppConfig):
     verbose_name = "Email play"
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401  (connects the game and inbound signals)
+        from . import checks, receivers  # noqa: F401  (system checks; game and inbound signals)

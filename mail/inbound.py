@@ -6,10 +6,16 @@ Thunderbird shapes; top- and bottom-posting); its first line is played through
 ``games.services.move_play`` with the token's version, exactly as the web page does.
 Anything else gets a reply saying why, with the legal actions, and changes nothing.
 
+Before any of that (issue 13): a message that cannot be read raises ``Unreadable``
+(the mailbox reader and the webhook quarantine it, ``mail.quarantine``); automatic
+emails are ignored (``mail.autoreply``); and the sender must have been verified
+(``mail.inbound_auth``): a failed or missing verdict (unless ``MAIL_ACCEPT_UNVERIFIED``)
+is refused and never answered, since its From may be forged.
+
 Replies go only to addresses the site knows (a verified address of a player): a reply
 from an unknown address with a valid token is answered to the seat's player, and mail
 from strangers without one is logged and dropped, so a forged sender cannot make us
-mail a third party (backscatter).
+mail a third party (backscatter). Answers are rationed (``mail.answers``).
 """
 
 from __future__ import annotations
@@ -18,10 +24,11 @@ import html
 import logging
 import re
 from dataclasses import dataclass
-from email.utils import parseaddr
+from email.utils import getaddresses, parseaddr
 
 from allauth.account.models import EmailAddress
 from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from mailparser_reply import EmailReplyParser
 
@@ -31,9 +38,8 @@ from games.engines import IllegalAction
 from games.models import Game
 from games.replay import load_state
 
-from . import tokens
-from .models import InboundMessage, Kind
-from .outbox import notify
+from . import answers, autoreply, inbound_auth, tokens
+from .models import InboundMessage
 
 log = logging.getLogger(__name__)
 
@@ -116,51 +122,131 @@ def _match_legal(game: Game, seat_index: int, text: str) -> str:
     return folded[0] if len(folded) == 1 else text
 
 
-def handle_message(message: AnymailInboundMessage) -> Outcome:
-    sender = (message.from_email.addr_spec if message.from_email else "") or ""
-    recipients = [a.addr_spec for a in (message.to or [])] + [
-        a.addr_spec for a in (message.cc or [])
-    ]
-    envelope = getattr(message, "envelope_recipient", None)
-    if envelope:
-        recipients.insert(0, envelope)
-    for name in ("Delivered-To", "X-Original-To"):
-        if message.get(name):
-            recipients.append(parseaddr(message[name])[1])
-    message_id = (message.get("Message-ID") or "").strip()
+class Unreadable(Exception):
+    """A message that cannot be read as a reply (no single sender, undecodable text...):
+    the mailbox reader quarantines it; it never holds up the messages after it."""
+
+
+@dataclass(frozen=True)
+class Letter:
+    """What the reply handling needs of one message, read and cleaned."""
+
+    sender: str
+    recipients: list[str]
+    text: str
+    message_id: str
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _clean(value: str, limit: int) -> str:
+    # NUL and other control characters never reach the database (PostgreSQL refuses
+    # NUL in text and JSON), nor the answer.
+    return _CONTROL.sub("", value[:limit])
+
+
+def read_letter(message: AnymailInboundMessage) -> Letter:
+    """The sender, recipients, text and Message-ID, or ``Unreadable`` saying why."""
+    try:
+        froms = [a for a in getaddresses(message.get_all("From") or []) if a[1]]
+        if len(froms) != 1 or "@" not in froms[0][1]:
+            raise Unreadable(f"needs exactly one sender address in From, found {len(froms)}")
+        sender = _clean(froms[0][1].strip(), 300)
+        recipients = [a.addr_spec for a in (message.to or [])] + [
+            a.addr_spec for a in (message.cc or [])
+        ]
+        envelope = getattr(message, "envelope_recipient", None)
+        if envelope:
+            recipients.insert(0, envelope)
+        for name in ("Delivered-To", "X-Original-To"):
+            if message.get(name):
+                recipients.append(parseaddr(str(message[name]))[1])
+        # Only the start of a long reply is read: the move is in its first lines.
+        text = _clean(message_text(message), settings.MAIL_MAX_REPLY_CHARS)
+        message_id = _clean(str(message.get("Message-ID") or "").strip(), 300)
+    except Unreadable:
+        raise
+    except Exception as exc:  # unknown charset, broken MIME, undecodable addresses...
+        raise Unreadable(f"{type(exc).__name__}: {exc}") from exc
+    return Letter(sender, [_clean(r, 300) for r in recipients], text, message_id)
+
+
+def handle_message(
+    message: AnymailInboundMessage, *, raw: bytes | None = None, esp_name: str = "", esp_event=None
+) -> Outcome:
+    """One inbound email (webhook or mailbox). ``raw`` is the message as it arrived
+    (the mailbox reader), for a DKIM check of our own; ``esp_name``/``esp_event`` carry
+    the provider's verdict on the sender (see ``mail.inbound_auth``)."""
+    letter = read_letter(message)
+    automatic = autoreply.why_automatic(message)
+    if automatic:
+        log.info("inbound mail from %s ignored: %s", letter.sender, automatic)
+        return Outcome(False, f"ignored: {automatic}")
+    verdict = inbound_auth.verdict(message, raw=raw, esp_name=esp_name, esp_event=esp_event)
     return handle_reply(
-        sender=sender,
-        recipients=recipients,
-        text=message_text(message),
-        message_id=message_id,
+        sender=letter.sender,
+        recipients=letter.recipients,
+        text=letter.text,
+        message_id=letter.message_id,
+        verdict=verdict,
     )
 
 
-def handle_reply(*, sender: str, recipients: list[str], text: str, message_id: str) -> Outcome:
-    if message_id:
-        try:
-            with transaction.atomic():
-                record = InboundMessage.objects.create(
-                    message_id=message_id[:300], sender=sender[:300], outcome="received"
-                )
-        except IntegrityError:
-            return Outcome(False, "duplicate delivery, already handled")
-    else:
-        record = None
-    outcome = _handle(sender=sender, recipients=recipients, text=text)
-    if record is not None:
-        InboundMessage.objects.filter(pk=record.pk).update(outcome=outcome.reason[:300])
-    log.info("inbound mail from %s: %s", sender, outcome.reason)
+def handle_reply(
+    *,
+    sender: str,
+    recipients: list[str],
+    text: str,
+    message_id: str,
+    verdict: inbound_auth.Verdict,
+) -> Outcome:
+    # The record and the handling commit together: a message whose handling failed is
+    # not recorded, so its redelivery is handled afresh instead of being dropped as a
+    # duplicate (a recorded reply is always a handled, and answered, one).
+    with transaction.atomic():
+        if message_id:
+            try:
+                with transaction.atomic():
+                    record = InboundMessage.objects.create(
+                        message_id=message_id[:300], sender=sender[:300], outcome="received"
+                    )
+            except IntegrityError:
+                return Outcome(False, "duplicate delivery, already handled")
+        else:
+            record = None
+        outcome = _handle(sender=sender, recipients=recipients, text=text, verdict=verdict)
+        if record is not None:
+            InboundMessage.objects.filter(pk=record.pk).update(outcome=outcome.reason[:300])
+    log.info("inbound mail from %s (%s): %s", sender, verdict.detail, outcome.reason)
     return outcome
 
 
 def _refuse(user: User | None, game: Game | None, reason: str, move: str = "") -> Outcome:
     if user is not None:
-        notify(user=user, kind=Kind.REPLY, game=game, payload={"reason": reason, "move": move})
+        answers.answer(user=user, game=game, reason=reason, move=move)
     return Outcome(False, reason)
 
 
-def _handle(*, sender: str, recipients: list[str], text: str) -> Outcome:
+def _unverified(verdict: inbound_auth.Verdict) -> str:
+    """Why the sender cannot be trusted ("" when they can)."""
+    if verdict.passed:
+        return ""
+    if verdict.result == inbound_auth.NONE and settings.MAIL_ACCEPT_UNVERIFIED:
+        return ""
+    if verdict.result == inbound_auth.FAIL:
+        return f"refused, not answered: the sender failed authentication ({verdict.detail})"
+    return f"refused, not answered: nobody verified the sender ({verdict.detail})"
+
+
+def _handle(
+    *, sender: str, recipients: list[str], text: str, verdict: inbound_auth.Verdict
+) -> Outcome:
+    untrusted = _unverified(verdict)
+    if untrusted:
+        # The From may be forged: never played, and never answered (no backscatter to
+        # the address in From, no mail to a player someone is impersonating).
+        return Outcome(False, untrusted)
     sender_user = _known_user(sender)
     raw = tokens.find_reply_token(recipients)
     if raw is None:
@@ -207,7 +293,7 @@ def _handle(*, sender: str, recipients: list[str], text: str) -> Outcome:
             line,
         )
     except IllegalAction as exc:
-        return _refuse(user, game, f"“{line}” is not a legal move now: {exc}", line)
+        return _refuse(user, game, f"“{answers.quote(line)}” is not a legal move now: {exc}", line)
     except services.GameError as exc:
         return _refuse(user, game, str(exc), line)
     if not result.applied:

@@ -83,3 +83,37 @@ class InboundMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sender}: {self.outcome}"
+
+
+class StopReason(models.TextChoices):
+    BOUNCED = "bounced", "Emails to it bounced"
+    COMPLAINED = "complained", "It marked our email as spam"
+
+
+class Suppression(models.Model):
+    """An address the site sends nothing to any more: the provider reported a hard
+    bounce or a spam complaint for it (``mail.bounces``). The player is told on the site
+    and lifts it (``lifted_at``) after fixing the address; a new address is not stopped.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_suppressions"
+    )
+    email = models.EmailField()
+    reason = models.CharField(max_length=16, choices=StopReason.choices)
+    detail = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    lifted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "email"],
+                condition=Q(lifted_at=None),
+                name="suppression_one_active_per_address",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email}: {self.get_reason_display()}"

@@ -3,8 +3,11 @@ made the change, so each row commits (or rolls back) together with the move."""
 
 from __future__ import annotations
 
-from anymail.signals import inbound
+import logging
+
+from anymail.signals import inbound, tracking
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -16,6 +19,8 @@ from games.timeouts import reminder_due, seat_timed_out
 
 from .models import Kind
 from .outbox import notify
+
+log = logging.getLogger(__name__)
 
 
 def _wants_mail(user) -> bool:
@@ -88,7 +93,34 @@ def on_vacation_allowance_used(sender, user: User, **kwargs) -> None:
 
 @receiver(inbound, dispatch_uid="mail.inbound")
 def on_inbound(sender, event, esp_name, **kwargs) -> None:
-    """django-anymail's inbound webhook (any provider): a reply to a turn email."""
-    from .inbound import handle_message
+    """django-anymail's inbound webhook (any provider): a reply to a turn email.
 
-    handle_message(event.message)
+    A message that cannot be read, or whose handling fails, is quarantined and the
+    provider gets its 200 (a 500 would make it post the same poison again and again);
+    only a database that does not answer makes a 500, so the provider retries later.
+    """
+    from . import quarantine
+    from .inbound import Unreadable, handle_message
+
+    try:
+        handle_message(event.message, esp_name=esp_name, esp_event=event.esp_event)
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception as exc:
+        if not isinstance(exc, Unreadable):
+            log.exception("handling a %s inbound message failed", esp_name)
+        try:
+            raw = event.message.as_bytes()
+        except Exception:  # not even serialisable: keep what can be kept
+            raw = repr(event.message).encode("utf-8", "replace")
+        quarantine.set_aside(
+            raw, reason=f"{type(exc).__name__}: {exc}", into=quarantine.box_for(None)
+        )
+
+
+@receiver(tracking, dispatch_uid="mail.bounces")
+def on_tracking(sender, event, esp_name, **kwargs) -> None:
+    """django-anymail's tracking webhook: hard bounces and complaints stop mail."""
+    from . import bounces
+
+    bounces.record(event)

@@ -19,7 +19,7 @@ from accounts.models import EmailPreference, User
 from games.awaiting import awaiting_seats
 from games.models import GameStatus, Seat, SeatStatus
 
-from . import compose, outbox
+from . import bounces, compose, outbox
 from .models import Kind, Notification
 
 log = logging.getLogger(__name__)
@@ -98,8 +98,10 @@ def _groups(rows: list[Notification], token: str) -> list[list[Notification]]:
     user = rows[0].user
     groups: list[list[Notification]] = []
     turns: list[Notification] = []
+    # A hard bounce or complaint stopped this address (mail.bounces): nothing goes to it.
+    stopped = bounces.active(user) is not None
     for row in rows:
-        reason = skip_reason(row, user)
+        reason = "skipped: address stopped" if stopped else skip_reason(row, user)
         if reason:
             outbox.finish([row], token, reason)
         elif row.kind == Kind.TURN:

@@ -4,4 +4,5 @@ from . import views
 
 urlpatterns = [
     path("mail/unsubscribe/<str:token>/", views.unsubscribe, name="mail_unsubscribe"),
+    path("mail/resume/", views.resume, name="mail_resume"),
 ]

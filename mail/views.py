@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
 from accounts.models import EmailPreference, User
 
-from . import tokens
+from . import bounces, tokens
 
 
 # The POST comes from the mail provider's one-click button (no session, no CSRF token);
@@ -27,3 +30,12 @@ def unsubscribe(request, token: str):
         User.objects.filter(pk=user.pk).update(email_preference=EmailPreference.NONE)
         done = True
     return render(request, "mail/unsubscribe.html", {"done": done, "player": user})
+
+
+@login_required
+@require_POST
+def resume(request):
+    """The player fixed the address that bounced: send to it again."""
+    if bounces.lift(user=request.user):
+        messages.success(request, "Emails to your address are switched on again.")
+    return redirect("player_settings")

@@ -7,7 +7,12 @@ from tests.factories import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def _mail_settings(settings):
+def _mail_settings(settings, tmp_path):
+    # Replies in most tests come without SPF/DKIM results (they are about what a reply
+    # says); tests/mail/test_inbound_hardening.py checks senders with this off.
+    settings.MAIL_ACCEPT_UNVERIFIED = True
+    settings.MAIL_AUTHSERV_IDS = []
+    settings.MAIL_QUARANTINE_DIR = str(tmp_path / "quarantine")
     settings.MAIL_BOARD_PNG = False  # one test turns it on; rendering costs time
     settings.MAIL_TURN_HOLD_SECONDS = 300
     settings.SITE_URL = "https://tripost.test"

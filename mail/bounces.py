@@ -1,0 +1,96 @@
+"""Bounces and spam complaints (issue 13, point 11), from django-anymail's tracking
+webhook: a hard bounce or a complaint stops all email to that address (a
+``Suppression`` row), the player sees why on every page and in their settings, and
+lifts it there once the address works again (or adds another address).
+
+Soft bounces (a full mailbox, a server down for a while) stop nothing: providers
+retry those themselves, and anymail reports most of them as ``deferred``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from allauth.account.models import EmailAddress
+from anymail.signals import EventType, RejectReason
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+
+from .models import StopReason, Suppression
+
+log = logging.getLogger(__name__)
+
+
+def _soft(event) -> bool:
+    """A bounce the provider itself calls temporary."""
+    raw = event.esp_event if isinstance(event.esp_event, dict) else {}
+    if raw.get("Type") in ("SoftBounce", "Transient"):  # Postmark
+        return True
+    bounce = raw.get("bounce") or (raw.get("Message") or {}).get("bounce") or {}
+    if isinstance(bounce, dict) and bounce.get("bounceType") == "Transient":  # Amazon SES
+        return True
+    severity = (raw.get("event-data") or raw).get("severity", "")  # Mailgun
+    return severity == "temporary"
+
+
+def stop_reason(event) -> str:
+    """Why this tracking event stops mail to its recipient ("" when it does not)."""
+    if event.event_type == EventType.COMPLAINED:
+        return StopReason.COMPLAINED
+    if event.event_type == EventType.BOUNCED and not _soft(event):
+        return StopReason.BOUNCED
+    if event.event_type == EventType.REJECTED:
+        # The provider refused to send: the address is on its list of bad ones.
+        if event.reject_reason in (RejectReason.BOUNCED, RejectReason.INVALID):
+            return StopReason.BOUNCED
+        if event.reject_reason == RejectReason.SPAM:
+            return StopReason.COMPLAINED
+    return ""
+
+
+def _owners(address: str) -> list[User]:
+    ids = set(EmailAddress.objects.filter(email__iexact=address).values_list("user_id", flat=True))
+    ids |= set(User.objects.filter(email__iexact=address).values_list("pk", flat=True))
+    return list(User.objects.filter(pk__in=ids))
+
+
+def record(event) -> int:
+    """Stop mail to the event's recipient if it bounced hard or complained; the number
+    of players whose address was stopped now (0 for anything else, or if already)."""
+    reason = stop_reason(event)
+    address = (event.recipient or "").strip()
+    if not reason or not address:
+        return 0
+    detail = " ".join(str(event.mta_response or event.description or "").split())[:300]
+    stopped = 0
+    for user in _owners(address):
+        try:
+            # The partial unique index allows one active row per address: a second
+            # bounce of a stopped address (or a concurrent webhook) changes nothing.
+            with transaction.atomic():
+                Suppression.objects.create(
+                    user=user, email=address.lower(), reason=reason, detail=detail
+                )
+            stopped += 1
+            log.info("mail to user %s stopped: %s (%s)", user.pk, reason, detail)
+        except IntegrityError:
+            pass
+    return stopped
+
+
+def active(user) -> Suppression | None:
+    """The stop on the player's current address, if any."""
+    if not user.email:
+        return None
+    return (
+        Suppression.objects.filter(user=user, email__iexact=user.email, lifted_at=None)
+        .order_by("-created_at")
+        .first()
+    )
+
+
+def lift(*, user) -> int:
+    """The player fixed their address: send to it again."""
+    return Suppression.objects.filter(user=user, lifted_at=None).update(lifted_at=timezone.now())
