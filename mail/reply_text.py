@@ -353,19 +353,21 @@ def _unprefixed_quotes(
             nxt += 1
         if nxt >= len(lines) or lines[nxt].depth == 0:
             starts.append(h)
-    loose = sorted(i for i in quoted if lines[i].depth == 0)
-    if loose and (len(loose) >= 2 or len(lines[loose[0]].words) >= 6):
+    # The email's words without any quote header: a quote only when nothing is
+    # prefixed (in a prefixed quote such lines are rewrapped pieces of quoted lines).
+    loose = sorted(quoted)
+    prefixed = any(line.depth for line in lines)
+    if loose and not prefixed and (len(loose) >= 2 or len(lines[loose[0]].words) >= 6):
         starts.append(loose[0])
     if not starts:
         return inside
     start = min(starts)
-    evidence = [i for i in quoted if i > start]
+    evidence = [i for i, line in enumerate(lines) if i > start and (i in quoted or line.depth)]
     end = len(lines) - 1
     if evidence:
         last = max(evidence)
-        tail = lines[last].words
-        if reference.ends_near_end(tail) and not any(
-            lines[j].depth or j in headers for j in range(last + 1, len(lines))
+        if not any(j in headers for j in range(last, len(lines))) and reference.ends_near_end(
+            lines[last].words
         ):
             end = last
     inside.update(range(start, end + 1))
