@@ -315,6 +315,9 @@ def reply_email(user, game: Game | None, payload: dict) -> EmailMultiAlternative
             "game": game,
             "reason": payload.get("reason", ""),
             "move": payload.get("move", ""),
+            # What was read as the player's own text, so they can see what went wrong.
+            "read_lines": [line for line in (payload.get("read") or "").split("\n") if line][:20],
+            "was_read": "read" in payload,
             "section": section,
             "url": absolute(game.get_absolute_url()) if game else settings.SITE_URL,
         },

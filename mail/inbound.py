@@ -100,10 +100,14 @@ def handle_reply(*, sender: str, recipients: list[str], text: str, message_id: s
 
 
 def _refuse(
-    user: User | None, game: Game | None, reason: str, move: str = "", read: str = ""
+    user: User | None, game: Game | None, reason: str, move: str = "", read: str | None = None
 ) -> Outcome:
+    """Tell the player why nothing was played; ``read`` is what was read as their own
+    text (None when the reply was not read: a forged token, a stranger)."""
     if user is not None:
-        payload = {"reason": reason, "move": move, "read": read}
+        payload = {"reason": reason, "move": move}
+        if read is not None:
+            payload["read"] = read
         notify(user=user, kind=Kind.REPLY, game=game, payload=payload)
     return Outcome(False, reason)
 
@@ -148,7 +152,7 @@ def _handle(*, sender: str, recipients: list[str], text: str) -> Outcome:
     line = reading.action or reading.first_line
     read = reading.new_text
     if not line:
-        return _refuse(user, game, "no move was found in your reply")
+        return _refuse(user, game, "no move was found in your reply", read=read)
     if game.status != "active" or seat is None:
         return _refuse(user, game, "this game is not in play any more", line, read)
     action = line

@@ -333,11 +333,13 @@ def mime(*, sender: str, to: str, subject: str, text: str, form: str, encoding: 
     return message.as_bytes()
 
 
-def replies(sent, *, sender: str, moves: list[str], seed: int = 0, postings=POSTINGS):
+def replies(
+    sent, *, sender: str, moves: list[str], seed: int = 0, postings=POSTINGS, clients=CLIENTS
+):
     """Every client x posting x form for one sent email; a random legal move each."""
     rng = random.Random(seed)
     to = sent.reply_to[0] if sent.reply_to else sent.from_email
-    for client in CLIENTS:
+    for client in clients:
         for posting in postings:
             for form, encoding in FORMS:
                 if posting == "inline" and (
