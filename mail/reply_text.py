@@ -34,7 +34,7 @@ LANGUAGES = ["de", *sorted(code for code in MAIL_LANGUAGES if code not in ("de",
 # Words that say "wrote" at the end of a one- or two-line quote header.
 WROTE = (
     r"wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|skrev|kirjoitti|napsal\(a\)"
-    r"|napisał\(a\)|napisała|napisał|pisze|написав\(ла\)|написала|написав|пише"
+    r"|napsal|napsala|napisał\(a\)|napisała|napisał|pisze|написав\(ла\)|написала|написав|пише"
     r"|написал\(а\)|написал|пишет|escreveu|yazdı|έγραψε"
 )
 ORIGINAL = (
@@ -129,7 +129,7 @@ class Reference:
     def contains(self, run: Sequence[int]) -> bool:
         return bool(self.find(run))
 
-    def ends_near_end(self, run: Sequence[int], slack: int = 12) -> bool:
+    def ends_near_end(self, run: Sequence[int], slack: int = 4) -> bool:
         """Whether ``run`` occurs within ``slack`` words of the end of an email."""
         return any(len(self.sequences[s]) - end <= slack for s, end in self.find(run))
 
