@@ -323,7 +323,7 @@ def _quoted_lines(lines: list[Line], reference: Reference, headers: set[int], mo
             and lines[nxt].depth == 0
             and _continues(reference, line.words, lines[nxt].words[:2])
         )
-        if _normal(line.text) in moves:
+        if line.text in moves:
             # A move written alone is the player's, unless the email's words run on
             # through it (a wrapped line of the quoted list).
             if around and reference.contains(line.words):
@@ -389,16 +389,38 @@ def _signature_lines(lines: list[Line], taken: set[int]) -> set[int]:
     return out
 
 
+def _plain(text: str) -> str:
+    return " ".join(text.split()).strip(EDGE + '"“”„«»`*')
+
+
 def _normal(text: str) -> str:
-    return " ".join(text.split()).strip(EDGE + '"“”„«»`*').casefold()
+    return _plain(text).casefold()
+
+
+class _Moves:
+    """The legal moves, found in a line whatever its case (phones capitalise), unless
+    two moves differ only in case: then only the exact spelling names one."""
+
+    def __init__(self, legal: Iterable[str]) -> None:
+        self.exact = {_plain(a): a for a in legal}
+        self.folded: dict[str, set[str]] = {}
+        for action in self.exact.values():
+            self.folded.setdefault(_normal(action), set()).add(action)
+
+    def __contains__(self, text: str) -> bool:
+        return _normal(text) in self.folded
+
+    def named(self, text: str) -> str | None:
+        if _plain(text) in self.exact:
+            return self.exact[_plain(text)]
+        candidates = self.folded.get(_normal(text), set())
+        return next(iter(candidates)) if len(candidates) == 1 else None
 
 
 def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Reading:
     """What the player wrote in ``text`` (a reply's plain text, or its HTML made text),
     and the legal move it names, if exactly one."""
-    moves: dict[str, str] = {}
-    for action in legal:
-        moves.setdefault(_normal(action), action)
+    moves = _Moves(legal)
     lines = _lines(text)
     headers = _header_lines(lines)
     quoted = _quoted_lines(lines, reference, headers, moves)
@@ -411,9 +433,16 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
         if not line.blank and not line.depth and i not in taken and i not in signature
     ]
     new_text = "\n".join(lines[i].text for i in new)
-    found = list(
-        dict.fromkeys(moves[_normal(lines[i].text)] for i in new if _normal(lines[i].text) in moves)
-    )
+    written = [lines[i].text for i in new if lines[i].text in moves]
+    found = list(dict.fromkeys(moves.named(line) for line in written))
+    if None in found:
+        unclear = next(line for line in written if moves.named(line) is None)
+        return Reading(
+            new_text,
+            None,
+            f"“{_plain(unclear)}” could be more than one legal move (they differ only in "
+            "capital letters); write it exactly as in the list",
+        )
     if len(found) == 1:
         return Reading(new_text, found[0], "")
     if len(found) > 1:
@@ -424,9 +453,8 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
             f"it names more than one legal move ({listed}), so it is not clear which one you chose",
         )
     if not new_text:
-        if any(
-            _normal(lines[i].text) in moves for i in taken if lines[i].depth == 0
-        ):  # a move inside an unprefixed quote cannot be told from the email's own list
+        if any(lines[i].text in moves for i in taken if lines[i].depth == 0):
+            # A move inside an unprefixed quote cannot be told from the email's own list.
             return Reading(
                 "",
                 None,
@@ -434,4 +462,6 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
                 "from the email's own list; write your move above the quote",
             )
         return Reading("", None, "it had no text of its own besides the quoted email")
+    if moves.exact and len(new) > 1:
+        return Reading(new_text, None, "none of the lines of your own text is a legal move now")
     return Reading(new_text, None, "")

@@ -5,7 +5,7 @@ part, its HTML part as a client would show it, its subject), so they follow what
 ``mail.compose`` writes. ``reference`` gathers the emails a reply to a token may be
 answering: every answerable email of that player and game still within the reply
 address's lifetime (a client may quote an older one below the newest). For an email
-sent before this was kept, the turn email of the token's position is composed again.
+sent before this was kept, the emails of the token's position are composed again.
 """
 
 from __future__ import annotations
@@ -52,17 +52,19 @@ def remember(message, user) -> SentEmail | None:
 
 
 def _composed_again(game, user) -> list[list[int]]:
-    """The turn email and reminder the position would get now (close to what was sent:
-    only the time left differs)."""
+    """The turn email, reminder and digest the position would get now (close to what
+    was sent: only the time left differs); the digest lists the player's other games."""
     from . import compose
+    from .tasks import awaiting_sections
 
     section = compose.game_section(game, user)
     if not section.reply_address:
         return []
-    out = []
-    for message in (compose.turn_email(user, [section]), compose.reminder_email(user, section)):
-        out += message_words(message)
-    return out
+    messages = [compose.turn_email(user, [section]), compose.reminder_email(user, section)]
+    others = [s for s in awaiting_sections(user) if s.game.pk != game.pk]
+    if others:
+        messages.append(compose.digest_email(user, [section, *others]))
+    return [seq for message in messages for seq in message_words(message)]
 
 
 def reference(*, game, user, version: int) -> reply_text.Reference:

@@ -136,3 +136,20 @@ def test_html_quotes_become_prefixed_lines_and_pictures_their_description():
         "after & below",
         "",
     ]
+
+
+def test_moves_that_differ_only_in_case_need_the_exact_spelling():
+    legal = ["p I8", "p i8", "p M1"]
+    assert read("P m1\n", reference=REF, legal=legal).action == "p M1"
+    assert read("p i8\n", reference=REF, legal=legal).action == "p i8"
+    reading = read("P I8\n", reference=REF, legal=legal)
+    assert reading.action is None and "differ only in capital letters" in reading.problem
+
+
+def test_own_text_without_a_legal_move_says_so_and_is_quoted_back():
+    reading = read(
+        "Hi,\nwhich move is best?\n\n> Legal moves: a1-a3=2\n", reference=REF, legal=LEGAL
+    )
+    assert reading.action is None
+    assert reading.problem == "none of the lines of your own text is a legal move now"
+    assert reading.new_text == "Hi,\nwhich move is best?"
