@@ -49,6 +49,8 @@ EXTRA_HEADERS = [
     # "On Mon, 2 Mar 2026, Tripost <play@…> wrote:" in any language, Samsung's
     # "Sent from Samsung Mobile<name> wrote:" and Yahoo's long dates included.
     re.compile(rf"^.{{0,250}}\b(?:{WROTE})\s*:\s*$", re.I),
+    # "Tripost <play@…> schrieb am Mo., 2. März 2026, 09:05:" (Gmail on phones)
+    re.compile(rf"^.{{0,120}}\b(?:{WROTE})\b.{{0,120}}\d.{{0,40}}:\s*$", re.I),
     # Android: "---- John Smith wrote ----"
     re.compile(rf"^-{{2,}}\s*.{{0,120}}\b(?:{WROTE})\s*-{{2,}}$", re.I),
     # Gmail in other locales: "2014-10-17 11:28 GMT+03:00 Name <name@example.com>:"
@@ -130,8 +132,16 @@ class Reference:
         return bool(self.find(run))
 
     def ends_near_end(self, run: Sequence[int], slack: int = 4) -> bool:
-        """Whether ``run`` occurs within ``slack`` words of the end of an email."""
-        return any(len(self.sequences[s]) - end <= slack for s, end in self.find(run))
+        """Whether a stretch of ``run`` (two words at least, when it has two) occurs
+        within ``slack`` words of the end of an email: the line ends the email, though
+        a client may have broken a link in it."""
+        shortest = min(2, len(run))
+        for start in range(len(run)):
+            for stop in range(len(run), start + shortest - 1, -1):
+                found = self.find(run[start:stop])
+                if any(len(self.sequences[s]) - end <= slack for s, end in found):
+                    return True
+        return False
 
     def longest_run(self, run: Sequence[int]) -> int:
         """The longest stretch of ``run`` that occurs as it is in one of the emails."""

@@ -43,6 +43,8 @@ CLIENTS = [
     Client("gmail-two-line", "On " + DATE_EN + ", {from}\nwrote:", wrap=76),
     Client("gmail-de", "Am Mo., 2. März 2026 um 09:05 Uhr schrieb {from}:", wrap=76),
     Client("gmail-iso-date", "2026-03-02 9:05 GMT+03:00 {from}:", wrap=76),
+    Client("gmail-de-mobile", "{from} schrieb am Mo., 2. März 2026, 09:05:"),
+    Client("mutt", "On Mon, Mar 02, 2026 at 09:05:12AM +0100, Tripost wrote:", wrap=72),
     Client("gmail-fr", "Le lun. 2 mars 2026 à 09:05, {from} a écrit :"),
     Client("gmail-es", "El lun, 2 mar 2026 a las 09:05, {from} escribió:"),
     Client("gmail-nl", "Op ma 2 mrt 2026 om 09:05 schreef {from}:"),
@@ -73,6 +75,7 @@ CLIENTS = [
         OUTLOOK_BLOCK,
         prefix=False,
         rendered=True,
+        wrap=76,  # Outlook wraps plain text at 76 characters
         html="outlook",
         signature="Get Outlook for iOS<https://aka.ms/o0ukef>",
     ),
