@@ -318,6 +318,16 @@ def _continues(reference: Reference, before: Sequence[int], after: Sequence[int]
     return reference.contains(tuple(before[-2:]) + tuple(after))
 
 
+WRAP_AT_LEAST = 60  # the narrowest width mail clients rewrap quoted text to
+
+
+def _wrapped_before(above: Line, line: Line) -> bool:
+    """Whether a client rewrapping at ``WRAP_AT_LEAST`` columns or more could have moved
+    the first word of ``line`` off the end of the quoted line ``above``."""
+    first = line.text.split()[0] if line.text else ""
+    return 2 * above.depth + len(above.text) + 1 + len(first) > WRAP_AT_LEAST
+
+
 def _quoted_lines(lines: list[Line], reference: Reference, headers: set[int], moves) -> set[int]:
     """Unprefixed lines that are the sent email's own words."""
     quoted = set()
@@ -325,7 +335,14 @@ def _quoted_lines(lines: list[Line], reference: Reference, headers: set[int], mo
         if line.blank or line.depth or i in headers or not line.words:
             continue
         prev, nxt = _neighbour(lines, i, -1), _neighbour(lines, i, 1)
-        around = _continues(reference, lines[prev].words if prev is not None else (), line.words)
+        # A prefixed line above counts only when it is long enough to have been
+        # rewrapped (its continuation then lost the ">"): a player writing just below
+        # "> Legal moves:" may well choose the first move of the list.
+        around = (
+            prev is not None
+            and (lines[prev].depth == 0 or _wrapped_before(lines[prev], line))
+            and _continues(reference, lines[prev].words, line.words)
+        )
         # A quoted line below only counts when it is unprefixed too: a player writing
         # just above "> Open the game" may well choose the last move of the list.
         around = around or (

@@ -164,3 +164,49 @@ def test_every_email_kind_replied_to_with_nothing_new_plays_nothing(
     for c in range(len(reply_samples.CLIENTS)):
         reply = samples[c * n + (c + shift) % n]
         assert outcome_of(reply, game) is None, (reply.client, reply.form, reply.encoding)
+
+
+@pytest.fixture
+def moves_one_per_line(settings, tmp_path):
+    """Turn emails that list each legal move on a line of its own, exactly as a player
+    writes one: what was sent is read from the email itself, whatever its layout."""
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    text = (settings.BASE_DIR / "templates/mail/_section.txt").read_text()
+    html = (settings.BASE_DIR / "templates/mail/_section.html").read_text()
+    text = text.replace(
+        '{% if s.actions %}Legal moves: {{ s.actions|join:"  " }}\n',
+        "{% if s.actions %}Legal moves:\n{% for a in s.actions %}{{ a }}\n{% endfor %}",
+    )
+    start, end = html.index("{% if s.actions %}"), html.index("{% elif s.too_many_actions %}")
+    html = (
+        html[:start]
+        + "{% if s.actions %}<p>Legal moves:</p><ul>{% for a in s.actions %}<li>{{ a }}</li>"
+        "{% endfor %}</ul>\n  " + html[end:]
+    )
+    assert "Legal moves:\n" in text and "<li>" in html
+    (folder / "_section.txt").write_text(text)
+    (folder / "_section.html").write_text(html)
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [tmp_path, settings.BASE_DIR / "templates"]}
+    ]
+
+
+@pytest.mark.parametrize("engine", ["triad", "tritarea"])
+def test_moves_listed_one_per_line_are_still_never_taken_from_the_quote(
+    engine, alice, bob, mailoutbox, moves_one_per_line
+):
+    game = start_game(alice, bob, engine=engine)
+    sent, seat = sent_turn_email(game, mailoutbox)
+    moves = legal(game)
+    assert f"\n{moves[0]}\n{moves[1]}\n" in sent.body
+    samples = list(reply_samples.replies(sent, sender=seat.user.email, moves=moves, seed=3))
+    n = len(reply_samples.FORMS)
+    by_form = [samples[i] for i in range(len(samples)) if i % (n + 1) == 0 or i % 7 == 0]
+    assert {r.posting for r in by_form} == set(reply_samples.POSTINGS)
+    wrong = []
+    for reply in by_form:
+        played = outcome_of(reply, game)
+        if played != (reply.move or None):
+            wrong.append((reply.client, reply.posting, reply.form, reply.move, played))
+    assert wrong == []
