@@ -118,6 +118,12 @@ def _kind_email(kind, game, alice, bob, carol, mailoutbox):
     user = seat.user
     if kind == "turn":
         return sent_turn_email(game, mailoutbox)[0], user
+    if kind == "turn in two games":
+        other = start_game(alice, bob)
+        assert due_seat(other).user == user
+        sent = sent_turn_email(game, mailoutbox)[0]
+        assert sent.subject == "Your turn in 2 games"
+        return sent, user
     if kind == "reply":
         sent_turn_email(game, mailoutbox)
         return _refusal_of_two_moves(game, mailoutbox), user
@@ -141,7 +147,7 @@ def _due(seat: Seat) -> dict:
     return {"due_since": seat.due_since.isoformat() if seat.due_since else None}
 
 
-KINDS = ["turn", "digest", "reminder", "reply", "result", "timeout", "vacation_over"]
+KINDS = ["turn", "turn in two games", "digest", "reminder", "reply", "result", "timeout", "vacation_over"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
