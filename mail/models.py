@@ -96,7 +96,8 @@ class SentEmail(models.Model):
     version = models.PositiveIntegerField()
     message_id = models.CharField(max_length=200, blank=True)
     sent_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    # [text part, HTML part, subject], each a list of word hashes (mail.reply_text.words).
+    # [text part, HTML part, subject]: each its word hashes (mail.reply_text.words),
+    # packed by mail.sent_text.pack.
     words = models.JSONField(default=list)
 
     class Meta:

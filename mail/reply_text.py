@@ -84,7 +84,9 @@ EDGE = ".,;:!?'’‘"
 
 
 def _word_hash(word: str) -> int:
-    return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=6).digest(), "big")
+    # 32 bits: a collision could only make a line look quoted (nothing played), and
+    # kept emails stay small (mail.sent_text packs four bytes a word).
+    return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest(), "big")
 
 
 def words(text: str) -> list[int]:

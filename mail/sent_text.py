@@ -10,6 +10,7 @@ sent before this was kept, the emails of the token's position are composed again
 
 from __future__ import annotations
 
+import base64
 import logging
 from datetime import timedelta
 
@@ -33,6 +34,16 @@ def message_words(message) -> list[list[int]]:
     ]
 
 
+def pack(sequence: list[int]) -> str:
+    """Word hashes as base64 text, four bytes a word (a JSON list of numbers is 3x)."""
+    return base64.b64encode(b"".join(w.to_bytes(4, "big") for w in sequence)).decode()
+
+
+def unpack(packed: str) -> list[int]:
+    raw = base64.b64decode(packed)
+    return [int.from_bytes(raw[i : i + 4], "big") for i in range(0, len(raw), 4)]
+
+
 def remember(message, user) -> SentEmail | None:
     """Keep the words of ``message`` (about to be sent to ``user``) if it can be answered."""
     raw = tokens.find_reply_token(list(message.reply_to or []))
@@ -47,7 +58,7 @@ def remember(message, user) -> SentEmail | None:
         game_id=token.game_id,
         version=token.version,
         message_id=message.extra_headers.get("Message-ID", "")[:200],
-        words=message_words(message),
+        words=[pack(seq) for seq in message_words(message)],
     )
 
 
@@ -74,7 +85,7 @@ def reference(*, game, user, version: int) -> reply_text.Reference:
         .order_by("-sent_at")
         .values_list("version", "words")[:KEEP_AT_MOST]
     )
-    sequences = [seq for _version, words in rows for seq in words]
+    sequences = [unpack(packed) for _version, words in rows for packed in words]
     if not any(v == version for v, _words in rows) and game.version == version:
         try:
             sequences += _composed_again(game, user)
