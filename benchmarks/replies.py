@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/replies.py [--positions 2] [--database-url URL]
 
 Builds turn emails through the real outbox (text, HTML and the board picture) for
-Triad and Tri*T*Area positions (``--positions`` per game: the start, then after moves,
-so the emails list the moves since), writes replies to each in every client's style
+Triad, Tri*T*Area and Trias positions (``--positions`` per game: the start, then after
+moves, so the emails list the moves since; Trias emails send to the game page instead
+of listing their many moves), writes replies to each in every client's style
 (tests/mail/reply_samples.py: top, bottom, inline and no new text; plain and HTML-only;
 8bit, quoted-printable and base64) and sends each through ``mail.inbound.handle_message``
 with a valid reply address and the player's address, rolling the game back afterwards.
@@ -68,7 +69,7 @@ def sent_emails(positions: int):
     mail.outbox = []
     players = [UserFactory(display_name=name) for name in ("Alice", "Bob")]
     out = []
-    for engine in ("triad", "tritarea"):
+    for engine in ("triad", "tritarea", "trias"):
         for position in range(positions):
             game = start_game(*players, engine=engine)
             for _ in range(2 * position):
@@ -88,13 +89,25 @@ def run(positions: int) -> int:
     from anymail.inbound import AnymailInboundMessage
     from django.db import transaction
 
+    from mail import sent_text
     from mail.inbound import handle_message
+    from mail.models import SentEmail
     from tests.mail import reply_samples
 
     counts: dict[str, Counter] = defaultdict(Counter)
     misses = []
     times = []
-    for n, (sent, game, user, legal) in enumerate(sent_emails(positions)):
+    emails = sent_emails(positions)
+    kept = [len(str(row.words)) for row in SentEmail.objects.all()]
+    started = time.perf_counter()
+    for sent, _game, _user, _legal in emails:
+        sent_text.message_words(sent)
+    words_ms = 1000 * (time.perf_counter() - started) / len(emails)
+    print(
+        f"{len(emails)} turn emails ({', '.join(sorted({g.engine for _s, g, _u, _l in emails}))}); "
+        f"kept per email: {statistics.mean(kept):.0f} bytes, {words_ms:.1f} ms to read its words"
+    )
+    for n, (sent, game, user, legal) in enumerate(emails):
         before = game.moves.count()
         for reply in reply_samples.replies(sent, sender=user.email, moves=legal, seed=n):
             started = time.perf_counter()
