@@ -55,12 +55,17 @@ EXTRA_HEADERS = [
     re.compile(rf"^-{{2,}}\s*.{{0,120}}\b(?:{WROTE})\s*-{{2,}}$", re.I),
     # Gmail in other locales: "2014-10-17 11:28 GMT+03:00 Name <name@example.com>:"
     re.compile(r"^.{0,200}<[^<>\s]+@[^<>\s]+>\s*:$"),
+    re.compile(r"^<?[^<>\s]+@[^<>\s]+>\s*:$"),  # its address wrapped onto a line of its own
     re.compile(r"^.{0,200}\[mailto:[^\]]+\]\s*:?$", re.I),
     # Separators of Outlook, Zimbra, Samsung, forwarding.
     re.compile(rf"^[-=_ ]{{3,}}\s*(?:{ORIGINAL})\s*[-=_ ]{{3,}}$", re.I),
     re.compile(r"^(?:begin forwarded message|anfang der weitergeleiteten nachricht)\s*:$", re.I),
     re.compile(r"^_{10,}$"),
 ]
+# The end of a quote header that a client wrapped onto a line of its own.
+CONTINUED = re.compile(
+    rf"(?:<?[^<>\s]+@[^<>\s]+>?\s*)?(?:(?:{WROTE})\s*)?:|<?[^<>\s]+@[^<>\s]+>", re.I
+)
 # Header-block lines ("From: …", "Von: …") of the languages the library lacks.
 FIELD = re.compile(
     r"^\*?(?:from|sent|to|date|subject|cc|від|надіслано|кому|тема|дата|от|отправлено"
@@ -281,10 +286,14 @@ def _header_lines(lines: list[Line]) -> set[int]:
     for i, line in enumerate(lines):
         if any(p.match(line.text) for p in EXTRA_HEADERS):
             found.add(i)
-            if re.fullmatch(rf"(?:{WROTE})\s*:", line.text, re.I):  # "wrote:" on its own line
-                j = _neighbour(lines, i, -1)
-                if j is not None:
-                    found.add(j)
+            # A header wrapped by the client: "wrote:" or "name@example.com>:" ends a
+            # line or two that began it ("On …, Tripost" / "<play@…>" / "wrote:").
+            j = i
+            while CONTINUED.fullmatch(lines[j].text):
+                j = _neighbour(lines, j, -1)
+                if j is None or j < i - 3 or lines[j].depth != line.depth:
+                    break
+                found.add(j)
         elif FIELD.match(line.text) and i not in found:
             # A block of at least two "Field: value" lines (From/Sent/To/Subject …).
             j = _neighbour(lines, i, 1)

@@ -43,6 +43,13 @@ CLIENTS = [
     Client("gmail-two-line", "On " + DATE_EN + ", {from}\nwrote:", wrap=76),
     Client("gmail-de", "Am Mo., 2. März 2026 um 09:05 Uhr schrieb {from}:", wrap=76),
     Client("gmail-iso-date", "2026-03-02 9:05 GMT+03:00 {from}:", wrap=76),
+    # Gmail wraps a long attribution: the address or "wrote:" on a line of its own.
+    Client("gmail-wrapped", "On Tue, 3 Mar 2026 at 10:15, Tripost\n<play@tripost.test>\nwrote:"),
+    Client(
+        "gmail-de-wrapped",
+        "Am Di., 3. März 2026 um 10:15 Uhr schrieb Tripost <\nplay@tripost.test>:",
+        wrap=76,
+    ),
     Client("gmail-de-mobile", "{from} schrieb am Mo., 2. März 2026, 09:05:"),
     Client("mutt", "On Mon, Mar 02, 2026 at 09:05:12AM +0100, Tripost wrote:", wrap=72),
     Client("gmail-fr", "Le lun. 2 mars 2026 à 09:05, {from} a écrit :"),

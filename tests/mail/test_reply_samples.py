@@ -148,7 +148,16 @@ def _due(seat: Seat) -> dict:
     return {"due_since": seat.due_since.isoformat() if seat.due_since else None}
 
 
-KINDS = ["turn", "turn in two games", "digest", "reminder", "reply", "result", "timeout", "vacation_over"]
+KINDS = [
+    "turn",
+    "turn in two games",
+    "digest",
+    "reminder",
+    "reply",
+    "result",
+    "timeout",
+    "vacation_over",
+]
 
 
 @pytest.mark.parametrize("kind", KINDS)
