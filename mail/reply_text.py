@@ -35,7 +35,8 @@ LANGUAGES = ["de", *sorted(code for code in MAIL_LANGUAGES if code not in ("de",
 WROTE = (
     r"wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|skrev|kirjoitti|napsal\(a\)"
     r"|napsal|napsala|napisał\(a\)|napisała|napisał|pisze|написав\(ла\)|написала|написав|пише"
-    r"|написал\(а\)|написал|пишет|escreveu|yazdı|έγραψε"
+    r"|написал\(а\)|написал|пишет|escreveu|yazdı|έγραψε|írta|a scris|napisao|napisala"
+    r"|napísal|napísala|rašė|rakstīja|kirjutas"
 )
 ORIGINAL = (
     r"original message|original-nachricht|ursprüngliche nachricht|ursprüngliche mail"

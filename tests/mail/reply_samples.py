@@ -63,6 +63,15 @@ CLIENTS = [
     Client("polish", "W dniu 2.03.2026 o 09:05, {from} pisze:", html="thunderbird"),
     Client("polish-gmail", "pon., 2 mar 2026 o 09:05 {from} napisał(a):"),
     Client("ukrainian", "пн, 2 бер. 2026 о 09:05 {from} пише:"),
+    Client("hungarian", "2026. márc. 2., h 9:05 időpontban {from} ezt írta:", html="thunderbird"),
+    Client(
+        "outlook-pl",
+        "Od: {from}\nWysłano: poniedziałek, 2 marca 2026 09:05\nDo: Alice <alice@example.com>\n"
+        "Temat: {subject}",
+        prefix=False,
+        rendered=True,
+        html="outlook",
+    ),
     Client(
         "apple-mail",
         "On 2 Mar 2026, at 09:05, {from} wrote:",

@@ -104,6 +104,8 @@ HEADERS = [
     "Dne po 2. 3. 2026 9:05 uživatel Tripost <play@tripost.test> napsal:",
     "On Monday, March 2, 2026, 09:05:12 AM GMT+1, Tripost <play@tripost.test> wrote:",
     "Begin forwarded message:",
+    "2026. márc. 2., h 9:05 időpontban Tripost <play@tripost.test> ezt írta:",
+    "Od: Tripost <play@tripost.test>\nWysłano: poniedziałek, 2 marca 2026 09:05",
     # Headers the client wrapped onto two or three lines.
     "Am Di., 3. März 2026 um 10:15 Uhr schrieb Tripost <\nplay@tripost.test>:",
     "On Tue, 3 Mar 2026 at 10:15, Tripost\n<play@tripost.test>\nwrote:",
