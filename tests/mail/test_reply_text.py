@@ -158,3 +158,12 @@ def test_own_text_without_a_legal_move_says_so_and_is_quoted_back():
     assert reading.action is None
     assert reading.problem == "none of the lines of your own text is a legal move now"
     assert reading.new_text == "Hi,\nwhich move is best?"
+
+
+def test_a_move_written_inside_an_unprefixed_quote_is_not_played_and_the_player_told_why():
+    # Outlook quotes without ">": a line between quoted lines cannot be told from them.
+    header = "From: Tripost <play@tripost.test>\nSent: Monday\nTo: Alice\nSubject: Your turn\n"
+    head, tail = SENT.split("Open the game")
+    reading = read(f"{header}\n{head}\nc1-c2=1\n\nOpen the game{tail}", reference=REF, legal=LEGAL)
+    assert reading.action is None
+    assert "write your move above the quote" in reading.problem
