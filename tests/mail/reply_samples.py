@@ -32,6 +32,7 @@ class Client:
     rendered: bool = False  # quotes its own rendering of the HTML part, not the text part
     html: str = "gmail"  # structure of an HTML-only reply
     signature: str = ""  # a line the client adds below the new text
+    charset: str = "utf-8"  # what the client encodes the reply in
 
 
 OUTLOOK_BLOCK = (
@@ -50,20 +51,30 @@ CLIENTS = [
         "Am Di., 3. März 2026 um 10:15 Uhr schrieb Tripost <\nplay@tripost.test>:",
         wrap=76,
     ),
-    Client("gmail-de-mobile", "{from} schrieb am Mo., 2. März 2026, 09:05:"),
+    Client("gmail-de-mobile", "{from} schrieb am Mo., 2. März 2026, 09:05:", charset="iso-8859-1"),
     Client("mutt", "On Mon, Mar 02, 2026 at 09:05:12AM +0100, Tripost wrote:", wrap=72),
-    Client("gmail-fr", "Le lun. 2 mars 2026 à 09:05, {from} a écrit :"),
+    Client("gmail-fr", "Le lun. 2 mars 2026 à 09:05, {from} a écrit :", charset="iso-8859-1"),
     Client("gmail-es", "El lun, 2 mar 2026 a las 09:05, {from} escribió:"),
     Client("gmail-nl", "Op ma 2 mrt 2026 om 09:05 schreef {from}:"),
     Client("gmail-it", "Il giorno lun 2 mar 2026 alle ore 09:05 {from} ha scritto:"),
     Client("gmail-sv", "Den mån 2 mars 2026 kl 09:05 skrev {from}:"),
-    Client("gmail-cs", "Dne po 2. 3. 2026 9:05 uživatel {from} napsal:"),
-    Client("gmail-ru", "пн, 2 мар. 2026 г. в 09:05, {from}:"),
-    Client("danish", "Den 2. mar. 2026 kl. 09.05 skrev {from}:"),
-    Client("polish", "W dniu 2.03.2026 o 09:05, {from} pisze:", html="thunderbird"),
+    Client("gmail-cs", "Dne po 2. 3. 2026 9:05 uživatel {from} napsal:", charset="iso-8859-2"),
+    Client("gmail-ru", "пн, 2 мар. 2026 г. в 09:05, {from}:", charset="koi8-r"),
+    Client("danish", "Den 2. mar. 2026 kl. 09.05 skrev {from}:", charset="iso-8859-1"),
+    Client(
+        "polish",
+        "W dniu 2.03.2026 o 09:05, {from} pisze:",
+        html="thunderbird",
+        charset="iso-8859-2",
+    ),
     Client("polish-gmail", "pon., 2 mar 2026 o 09:05 {from} napisał(a):"),
-    Client("ukrainian", "пн, 2 бер. 2026 о 09:05 {from} пише:"),
-    Client("hungarian", "2026. márc. 2., h 9:05 időpontban {from} ezt írta:", html="thunderbird"),
+    Client("ukrainian", "пн, 2 бер. 2026 о 09:05 {from} пише:", charset="koi8-u"),
+    Client(
+        "hungarian",
+        "2026. márc. 2., h 9:05 időpontban {from} ezt írta:",
+        html="thunderbird",
+        charset="iso-8859-2",
+    ),
     Client(
         "outlook-pl",
         "Od: {from}\nWysłano: poniedziałek, 2 marca 2026 09:05\nDo: Alice <alice@example.com>\n"
@@ -71,6 +82,7 @@ CLIENTS = [
         prefix=False,
         rendered=True,
         html="outlook",
+        charset="windows-1250",
     ),
     Client(
         "apple-mail",
@@ -85,7 +97,13 @@ CLIENTS = [
         signature="Von meinem iPhone gesendet",
     ),
     Client("thunderbird", "On 02/03/2026 09:05, Tripost wrote:", wrap=72, html="thunderbird"),
-    Client("thunderbird-de", "Am 02.03.26 um 09:05 schrieb Tripost:", wrap=72, html="thunderbird"),
+    Client(
+        "thunderbird-de",
+        "Am 02.03.26 um 09:05 schrieb Tripost:",
+        wrap=72,
+        html="thunderbird",
+        charset="iso-8859-15",
+    ),
     Client(
         "outlook",
         OUTLOOK_BLOCK,
@@ -102,6 +120,7 @@ CLIENTS = [
         prefix=False,
         rendered=True,
         html="outlook",
+        charset="windows-1252",
     ),
     Client(
         "outlook-mailto",
@@ -143,6 +162,7 @@ CLIENTS = [
         "Betreff: {subject}",
         prefix=False,
         html="zimbra",
+        charset="iso-8859-1",
     ),
     Client(
         "yahoo",
@@ -339,16 +359,23 @@ def html_reply(client: Client, posting: str, move: str, sent, rng: random.Random
     return f'<html><head><meta charset="utf-8"></head><body>{inner}</body></html>'
 
 
-def mime(*, sender: str, to: str, subject: str, text: str, form: str, encoding: str) -> bytes:
+def mime(
+    *, sender: str, to: str, subject: str, text: str, form: str, encoding: str, charset="utf-8"
+) -> bytes:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = to
     message["Subject"] = f"Re: {subject}"
     message["Message-ID"] = f"<sample-{random.getrandbits(64):x}@client.test>"
-    if form == "plain":
-        message.set_content(text, cte=encoding)
-    else:
-        message.set_content(text, subtype="html", cte=encoding)
+    if charset != "utf-8":
+        try:
+            text.encode(charset)
+        except UnicodeEncodeError:  # the client falls back to UTF-8
+            charset = "utf-8"
+        else:
+            text = text.replace('charset="utf-8"', f'charset="{charset}"')
+    subtype = "plain" if form == "plain" else "html"
+    message.set_content(text, subtype=subtype, charset=charset, cte=encoding)
     return message.as_bytes()
 
 
@@ -378,5 +405,6 @@ def replies(
                     text=text,
                     form=form,
                     encoding=encoding,
+                    charset=client.charset,
                 )
                 yield Reply(client.name, posting, form, encoding, move, raw)
