@@ -105,9 +105,9 @@ def _refuse(
     """Tell the player why nothing was played; ``read`` is what was read as their own
     text (None when the reply was not read: a forged token, a stranger)."""
     if user is not None:
-        payload = {"reason": reason, "move": move}
-        if read is not None:
-            payload["read"] = read
+        payload = {"reason": reason, "move": move[:200]}
+        if read is not None:  # enough to see what went wrong, not a whole long email
+            payload["read"] = read[:2000]
         notify(user=user, kind=Kind.REPLY, game=game, payload=payload)
     return Outcome(False, reason)
 

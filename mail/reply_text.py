@@ -84,6 +84,10 @@ QUOTE_PREFIX = re.compile(r"^\s*((?:>[ \t]?)+)")
 INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 WORD = re.compile(r"[^\s<>\[\]()\"“”„«»`*|·•]+")
 EDGE = ".,;:!?'’‘"
+# What is read of a reply (a turn email and its quote are a few kB; a hostile one is
+# not read on for seconds), and of one line when matching it against the email.
+MAX_CHARS = 100_000
+MAX_LINE_WORDS = 200
 
 
 # --- words ------------------------------------------------------------------------------
@@ -267,7 +271,7 @@ def _lines(text: str) -> list[Line]:
         depth = prefix.group(1).count(">") if prefix else 0
         body = raw[prefix.end() :] if prefix else raw
         body = body.strip()
-        out.append(Line(depth, body, tuple(words(body))))
+        out.append(Line(depth, body, tuple(words(body)[:MAX_LINE_WORDS])))
     return out
 
 
@@ -386,12 +390,13 @@ def _unprefixed_quotes(
     """
     inside: set[int] = set()
     starts = []
-    for h in sorted(headers):
+    for h in sorted(headers):  # the first header followed by unprefixed text
         nxt = h + 1
         while nxt < len(lines) and (lines[nxt].blank or nxt in headers):
             nxt += 1
         if nxt >= len(lines) or lines[nxt].depth == 0:
             starts.append(h)
+            break
     # The email's words without any quote header: a quote only when nothing is
     # prefixed (in a prefixed quote such lines are rewrapped pieces of quoted lines).
     loose = sorted(quoted)
@@ -460,7 +465,7 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
     """What the player wrote in ``text`` (a reply's plain text, or its HTML made text),
     and the legal move it names, if exactly one."""
     moves = _Moves(legal)
-    lines = _lines(text)
+    lines = _lines(text[:MAX_CHARS])
     headers = _header_lines(lines)
     quoted = _quoted_lines(lines, reference, headers, moves)
     region = _unprefixed_quotes(lines, reference, headers, quoted)

@@ -167,3 +167,11 @@ def test_a_move_written_inside_an_unprefixed_quote_is_not_played_and_the_player_
     reading = read(f"{header}\n{head}\nc1-c2=1\n\nOpen the game{tail}", reference=REF, legal=LEGAL)
     assert reading.action is None
     assert "write your move above the quote" in reading.problem
+
+
+def test_a_huge_reply_is_read_only_so_far():
+    # A hostile reply is not read on for seconds: its first 100,000 characters decide.
+    text = "a1-a3=2\n" + "x " * reply_text.MAX_CHARS + "\ne1-e4=3\n"
+    reading = read(text, reference=REF, legal=LEGAL)
+    assert reading.action == "a1-a3=2"
+    assert "e1-e4=3" not in reading.new_text
