@@ -166,7 +166,7 @@ def test_every_email_kind_replied_to_with_nothing_new_plays_nothing(
 ):
     game = start_game(alice, bob)
     sent, user = _kind_email(kind, game, alice, bob, carol, mailoutbox)
-    assert sent.to == [user.email]
+    assert [user.email in to for to in sent.to] == [True]
     if not sent.reply_to:
         # No reply address (result, timeout, vacation notices): quote the email to the
         # game's live reply address instead, the hardest case for the reader.
