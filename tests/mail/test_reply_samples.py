@@ -203,8 +203,8 @@ def moves_one_per_line(settings, tmp_path):
     assert "Legal moves:\n" in text and "<li>" in html
     (folder / "_section.txt").write_text(text)
     (folder / "_section.html").write_text(html)
-    settings.TEMPLATES = [
-        {**settings.TEMPLATES[0], "DIRS": [tmp_path, settings.BASE_DIR / "templates"]}
+    settings.TEMPLATES = [  # every engine (the text emails have one of their own)
+        {**engine, "DIRS": [tmp_path, *engine.get("DIRS", [])]} for engine in settings.TEMPLATES
     ]
 
 
