@@ -32,8 +32,10 @@ def quote(line: str) -> str:
     return line if len(line) <= QUOTE_CHARS else line[: QUOTE_CHARS - 1] + "…"
 
 
-def answer(*, user, game, reason: str, move: str = "") -> bool:
-    """Queue one answer email to ``user``; False when it is not sent (and why is logged)."""
+def answer(*, user, game, reason: str, move: str = "", read: str | None = None) -> bool:
+    """Queue one answer email to ``user``; False when it is not sent (and why is logged).
+    ``read`` is what was read as the player's own text (quoted back, capped), None when
+    the reply was not read."""
     if not user.is_active or user.email_preference == EmailPreference.NONE:
         log.info("no answer to user %s: they chose no emails", user.pk)
         return False
@@ -47,13 +49,10 @@ def answer(*, user, game, reason: str, move: str = "") -> bool:
     # One answer per game turn; answers without a game (no token, a damaged one) share
     # one per hour.
     key = f"reply:{game.pk}:{game.version}" if game is not None else f"reply:-:{now:%Y%m%d%H}"
-    row = notify(
-        user=user,
-        kind=Kind.REPLY,
-        game=game,
-        payload={"reason": reason[:500], "move": quote(move)},
-        dedupe_key=key,
-    )
+    payload = {"reason": reason[:500], "move": quote(move)}
+    if read is not None:  # enough to see what went wrong, not a whole long email
+        payload["read"] = read[:2000]
+    row = notify(user=user, kind=Kind.REPLY, game=game, payload=payload, dedupe_key=key)
     if row is None:
         log.info("no answer to user %s: already answered for %s", user.pk, key)
     return row is not None

@@ -304,6 +304,12 @@ def timeout_email(user, game: Game, payload: dict) -> EmailMultiAlternatives:
     )
 
 
+def _read_lines(payload: dict) -> list[str]:
+    """What was read as the player's own text, so they can see what went wrong."""
+    lines = [line[:200] for line in (payload.get("read") or "").split("\n") if line]
+    return lines[:20]
+
+
 def reply_email(user, game: Game | None, payload: dict) -> EmailMultiAlternatives:
     section = None
     if game is not None and game.status == "active":
@@ -315,6 +321,8 @@ def reply_email(user, game: Game | None, payload: dict) -> EmailMultiAlternative
             "game": game,
             "reason": payload.get("reason", ""),
             "move": payload.get("move", ""),
+            "read_lines": _read_lines(payload),
+            "was_read": "read" in payload,
             "section": section,
             "url": absolute(game.get_absolute_url()) if game else settings.SITE_URL,
         },

@@ -1,10 +1,12 @@
-"""Moves by email: a reply to a turn email plays its first line of new text.
+"""Moves by email: a reply to a turn email plays the legal move in its new text.
 
 The reply's recipient carries a signed token (player, game, turn). The new text is
-cut from quotes and signatures by mail-parser-reply (Gmail, Outlook, Apple Mail,
-Thunderbird shapes; top- and bottom-posting); its first line is played through
-``games.services.move_play`` with the token's version, exactly as the web page does.
-Anything else gets a reply saying why, with the legal actions, and changes nothing.
+told from the quoted email by ``mail.reply_text`` against the words the site sent
+(``mail.sent_text``), wherever the player wrote it (top, bottom, between quoted lines);
+its one legal move is played through ``games.services.move_play`` with the token's
+version, exactly as the web page does. Anything else (no new text, no or two legal
+moves, a move that cannot be told from the quote) gets a reply saying why, quoting
+what was read as the new text, with the legal actions, and changes nothing.
 
 Before any of that (issue 13): a message that cannot be read raises ``Unreadable``
 (the mailbox reader and the webhook quarantine it, ``mail.quarantine``); automatic
@@ -20,7 +22,6 @@ mail a third party (backscatter). Answers are rationed (``mail.answers``).
 
 from __future__ import annotations
 
-import html
 import logging
 import re
 from dataclasses import dataclass
@@ -30,7 +31,6 @@ from allauth.account.models import EmailAddress
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
 from games import services
@@ -38,17 +38,10 @@ from games.engines import IllegalAction
 from games.models import Game
 from games.replay import load_state
 
-from . import answers, autoreply, inbound_auth, tokens
+from . import answers, autoreply, inbound_auth, reply_text, sent_text, tokens
 from .models import InboundMessage
 
 log = logging.getLogger(__name__)
-
-QUOTE_HEADER = re.compile(
-    r"^\s*(on|am|le|el|op|il)\b.{0,200}"
-    r"(wrote|schrieb|a écrit|escribió|schreef|ha scritto)\s*:?\s*$",
-    re.IGNORECASE,
-)
-NOT_A_MOVE = re.compile(r"^\s*(-{2,}|_{5,}|from:|sent:|de:|von:|forwarded|begin forwarded)", re.I)
 
 
 @dataclass(frozen=True)
@@ -57,48 +50,10 @@ class Outcome:
     reason: str
 
 
-# --- reading the new text ---------------------------------------------------------------
-
-
-def html_to_text(markup: str) -> str:
-    """Plain text of an HTML-only reply, without its quoted part."""
-    markup = re.sub(r"(?is)<(script|style|head)\b.*?</\1>", "", markup)
-    # Quoted parts: Gmail's gmail_quote, Outlook's reply header, Apple's/Thunderbird's
-    # <blockquote type="cite">: everything from there on is the old message.
-    markup = re.split(
-        r'(?is)<div[^>]+class="[^"]*gmail_quote|<div[^>]+id="(?:divRplyFwdMsg|appendonsend)"'
-        r'|<blockquote|<div[^>]+class="[^"]*moz-cite-prefix|<hr\b',
-        markup,
-        maxsplit=1,
-    )[0]
-    markup = re.sub(r"(?i)<br\s*/?>|</(p|div|li|tr|h\d)>", "\n", markup)
-    return html.unescape(re.sub(r"(?s)<[^>]+>", "", markup))
-
-
-def first_line(text: str) -> str:
-    """The first line of new text: quotes, quote headers and signatures stripped."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    reply = EmailReplyParser(languages=["en", "de", "fr", "es", "nl", "it"]).read(text)
-    candidates = []
-    for part in (reply.latest_reply or "", text):
-        for line in part.split("\n"):
-            stripped = line.strip().replace("\u00a0", " ")
-            if not stripped or stripped.startswith(">") or QUOTE_HEADER.match(stripped):
-                continue
-            candidates.append(stripped)
-            break
-    # Bottom-posting: mail-parser-reply keeps a leading quote; the first unquoted
-    # line of the whole text is the new text then.
-    for line in candidates:
-        if not NOT_A_MOVE.match(line):
-            return line
-    return candidates[0] if candidates else ""
-
-
 def message_text(message: AnymailInboundMessage) -> str:
     if message.text:
         return message.text
-    return html_to_text(message.html or "")
+    return reply_text.html_to_text(message.html or "")
 
 
 # --- handling one message ---------------------------------------------------------------
@@ -111,15 +66,6 @@ def _known_user(address: str) -> User | None:
         .first()
     )
     return found.user if found and found.user.is_active else None
-
-
-def _match_legal(game: Game, seat_index: int, text: str) -> str:
-    """The player's line as a legal action, forgiving case (phones capitalise)."""
-    legal = game.engine_module.legal_actions(load_state(game), seat_index)
-    if text in legal:
-        return text
-    folded = [a for a in legal if a.casefold() == " ".join(text.split()).casefold()]
-    return folded[0] if len(folded) == 1 else text
 
 
 class Unreadable(Exception):
@@ -222,9 +168,13 @@ def handle_reply(
     return outcome
 
 
-def _refuse(user: User | None, game: Game | None, reason: str, move: str = "") -> Outcome:
+def _refuse(
+    user: User | None, game: Game | None, reason: str, move: str = "", read: str | None = None
+) -> Outcome:
+    """Tell the player why nothing was played; ``read`` is what was read as their own
+    text (None when the reply was not read: a forged token, a stranger)."""
     if user is not None:
-        answers.answer(user=user, game=game, reason=reason, move=move)
+        answers.answer(user=user, game=game, reason=reason, move=move, read=read)
     return Outcome(False, reason)
 
 
@@ -273,13 +223,23 @@ def _handle(
         if sender_user is not None:
             _refuse(sender_user, game, reason)
         return _refuse(user, game, reason)
-    line = first_line(text)
-    if not line:
-        return _refuse(user, game, "no move was found in the first line of your reply")
     seat = game.seats.filter(user=user).first()
+    due = game.status == "active" and seat is not None and seat.index in game.to_move
+    reading = reply_text.read(
+        text,
+        reference=sent_text.reference(game=game, user=user, version=token.version),
+        legal=game.engine_module.legal_actions(load_state(game), seat.index) if due else (),
+    )
+    if reading.problem:
+        return _refuse(user, game, reading.problem, read=reading.new_text)
+    # Not a legal move (or not the player's turn): the move service says why.
+    line = reading.action or reading.first_line
+    read = reading.new_text
+    if not line:
+        return _refuse(user, game, "no move was found in your reply", read=read)
     if game.status != "active" or seat is None:
-        return _refuse(user, game, "this game is not in play any more", line)
-    action = _match_legal(game, seat.index, line) if seat.index in game.to_move else line
+        return _refuse(user, game, "this game is not in play any more", line, read)
+    action = line
     try:
         result = services.move_play(
             game_id=game.pk, user=user, action=action, expected_version=token.version
@@ -291,11 +251,14 @@ def _handle(
             "the game has moved on since that email was sent (this turn is over), "
             "so the move was not played",
             line,
+            read,
         )
     except IllegalAction as exc:
-        return _refuse(user, game, f"“{answers.quote(line)}” is not a legal move now: {exc}", line)
+        return _refuse(
+            user, game, f"“{answers.quote(line)}” is not a legal move now: {exc}", line, read
+        )
     except services.GameError as exc:
-        return _refuse(user, game, str(exc), line)
+        return _refuse(user, game, str(exc), line, read)
     if not result.applied:
         return Outcome(False, "the same move was already played")
     return Outcome(True, f"played {action}")

@@ -117,3 +117,25 @@ class Suppression(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email}: {self.get_reason_display()}"
+
+
+class SentEmail(models.Model):
+    """The words of an email that can be answered by reply (hashed, in order), kept
+    for the life of its reply address, so that a reply quoting it is never read as
+    the player's move however the mail client quoted it (``mail.reply_text``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # The game and version of the reply address the email carried.
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    message_id = models.CharField(max_length=200, blank=True)
+    sent_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # [text part, HTML part, subject]: each its word hashes (mail.reply_text.words),
+    # packed by mail.sent_text.pack.
+    words = models.JSONField(default=list)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "game", "sent_at"], name="sentemail_user_game")]
+
+    def __str__(self) -> str:
+        return f"{self.message_id or 'email'} to {self.user} (game {self.game_id})"

@@ -19,7 +19,7 @@ from accounts.models import EmailPreference, User
 from games.awaiting import awaiting_seats
 from games.models import GameStatus, Seat, SeatStatus
 
-from . import bounces, compose, outbox
+from . import bounces, compose, outbox, sent_text
 from .models import Kind, Notification
 
 log = logging.getLogger(__name__)
@@ -180,6 +180,10 @@ class Courier:
         message.extra_headers["Message-ID"] = compose.message_id(f"n{first}.u{user.pk}")
         message.extra_headers["X-Tripost-Rows"] = ",".join(str(r.pk) for r in group)
         message.connection = self.connection
+        try:  # what was sent, so that a reply quoting it is never read as a move
+            sent_text.remember(message, user)
+        except Exception:
+            log.exception("could not keep the words of the %s email", group[0].kind)
         try:
             if not self.opened:  # opened here, it stays open for the batch
                 self.connection.open()
@@ -232,6 +236,7 @@ def deliver(user_id: int) -> int:
 def sweep_outbox() -> int:
     """Every minute: queue delivery for every player with due, unclaimed rows."""
     users = outbox.pending_users()
+    sent_text.forget_old()
     for user_id in users:
         deliver.delay(user_id)
     return len(users)

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games.models import GameStatus
 from games.replay import load_state
 from mail import tasks, tokens
-from mail.inbound import first_line, handle_message, html_to_text
+from mail.inbound import handle_message
 from mail.models import InboundMessage, Kind, Notification
 from tests.factories import due_seat, start_game
 
@@ -119,12 +119,6 @@ def test_a_reply_plays_its_first_line_through_the_move_service(game, shape):
     assert not Notification.objects.filter(kind=Kind.REPLY).exists()
 
 
-def test_first_line_handles_signatures_and_quotes():
-    assert first_line("\n\n  b1-b3=2  \n\n-- \nAlice") == "b1-b3=2"
-    assert first_line("> old\n> text\n\nb1-b3=2\n") == "b1-b3=2"
-    assert html_to_text("<p>b1-b3=2</p><blockquote>a1-a3=2</blockquote>").strip() == "b1-b3=2"
-
-
 def test_moves_are_forgiven_their_capital_letters(game):
     seat = due_seat(game)
     move = legal(game)[0]
@@ -149,7 +143,7 @@ def test_a_forwarded_message_is_refused_and_changes_nothing(game, mailoutbox):
     assert not outcome.played
     game.refresh_from_db()
     assert game.version == 0
-    assert "is not a legal move" in refusal(seat.user)
+    assert "no text of its own" in refusal(seat.user)
     tasks.deliver_now(seat.user.pk)
     [mail] = mailoutbox
     assert "was not played" in mail.subject

@@ -1,0 +1,511 @@
+"""The player's own text in a reply, told apart from the email it answers.
+
+Mail clients quote the email being answered in many shapes: prefixed with ``>``
+(Gmail, Apple Mail, Thunderbird), not prefixed at all below a header block
+(Outlook, Samsung, Zimbra, Yahoo), rewrapped, or rendered from the HTML part. The
+site knows what it sent (``Reference``: the words of the emails this reply may answer,
+see ``mail.sent_text``), so a quoted line is recognised by its words whatever the
+client did to it; quote headers are recognised by mail-parser-reply's patterns (in
+every language it has, German first) and by those of the clients it misses.
+
+``read`` returns what was read as the player's new text and the one legal move in
+it. A legal move is played only from new text, and never from a line that continues
+the quoted email's words on either side (a wrapped line of the quoted legal-move list
+is not the player's choice); two different legal moves, or one that cannot be told
+from the quote, play nothing and say why.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import html
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from mailparser_reply.constants import MAIL_LANGUAGES
+from mailparser_reply.parser import EmailMessage
+
+# German first (most of our players), then every other language the library knows.
+LANGUAGES = ["de", *sorted(code for code in MAIL_LANGUAGES if code not in ("de", "en")), "en"]
+
+# Words that say "wrote" at the end of a one- or two-line quote header.
+WROTE = (
+    r"wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|skrev|kirjoitti|napsal\(a\)"
+    r"|napsal|napsala|napisał\(a\)|napisała|napisał|pisze|написав\(ла\)|написала|написав|пише"
+    r"|написал\(а\)|написал|пишет|escreveu|yazdı|έγραψε|írta|a scris|napisao|napisala"
+    r"|napísal|napísala|rašė|rakstīja|kirjutas"
+)
+ORIGINAL = (
+    r"original message|original-nachricht|ursprüngliche nachricht|ursprüngliche mail"
+    r"|mensaje original|message d'origine|messaggio originale|oorspronkelijk bericht"
+    r"|oprindelig meddelelse|ursprungligt meddelande|wiadomość oryginalna"
+    r"|oryginalna wiadomość|původní zpráva|вихідне повідомлення|исходное сообщение"
+    r"|оригінальне повідомлення|forwarded message|weitergeleitete nachricht"
+    r"|mensagem original|alkuperäinen viesti"
+)
+EXTRA_HEADERS = [
+    # "On Mon, 2 Mar 2026, Tripost <play@…> wrote:" in any language, Samsung's
+    # "Sent from Samsung Mobile<name> wrote:" and Yahoo's long dates included.
+    re.compile(rf"^.{{0,250}}\b(?:{WROTE})\s*:\s*$", re.I),
+    # "Tripost <play@…> schrieb am Mo., 2. März 2026, 09:05:" (Gmail on phones)
+    re.compile(rf"^.{{0,120}}\b(?:{WROTE})\b.{{0,120}}\d.{{0,40}}:\s*$", re.I),
+    # Android: "---- John Smith wrote ----"
+    re.compile(rf"^-{{2,}}\s*.{{0,120}}\b(?:{WROTE})\s*-{{2,}}$", re.I),
+    # Gmail in other locales: "2014-10-17 11:28 GMT+03:00 Name <name@example.com>:"
+    re.compile(r"^.{0,200}<[^<>\s]+@[^<>\s]+>\s*:$"),
+    re.compile(r"^<?[^<>\s]+@[^<>\s]+>\s*:$"),  # its address wrapped onto a line of its own
+    re.compile(r"^.{0,200}\[mailto:[^\]]+\]\s*:?$", re.I),
+    # Separators of Outlook, Zimbra, Samsung, forwarding.
+    re.compile(rf"^[-=_ ]{{3,}}\s*(?:{ORIGINAL})\s*[-=_ ]{{3,}}$", re.I),
+    re.compile(r"^(?:begin forwarded message|anfang der weitergeleiteten nachricht)\s*:$", re.I),
+    re.compile(r"^_{10,}$"),
+]
+# The end of a quote header that a client wrapped onto a line of its own.
+CONTINUED = re.compile(
+    rf"(?:<?[^<>\s]+@[^<>\s]+>?\s*)?(?:(?:{WROTE})\s*)?:|<?[^<>\s]+@[^<>\s]+>", re.I
+)
+# Header-block lines ("From: …", "Von: …") of the languages the library lacks.
+FIELD = re.compile(
+    r"^\*?(?:from|sent|to|date|subject|cc|від|надіслано|кому|тема|дата|от|отправлено"
+    r"|fra|sendt|til|emne|od|wysłano|do|temat|de|enviado|para|asunto|von|gesendet|an"
+    r"|betreff|datum)\*?\s*:",
+    re.I,
+)
+# Phone signatures that are neither a move nor worth quoting back.
+SENT_FROM = re.compile(
+    r"^(?:sent from|sent with|get outlook for|von meinem|gesendet von|envoyé de|enviado desde"
+    r"|verzonden vanaf|inviato da|sendt fra|wysłano z|надіслано з|отправлено с)\b",
+    re.I,
+)
+QUOTE_PREFIX = re.compile(r"^\s*((?:>[ \t]?)+)")
+INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+WORD = re.compile(r"[^\s<>\[\]()\"“”„«»`*|·•]+")
+EDGE = ".,;:!?'’‘"
+# What is read of a reply (a turn email and its quote are a few kB; a hostile one is
+# not read on for seconds), and of one line when matching it against the email.
+MAX_CHARS = 100_000
+MAX_LINE_WORDS = 200
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def _word_hash(word: str) -> int:
+    # 32 bits: a collision could only make a line look quoted (nothing played), and
+    # kept emails stay small (mail.sent_text packs four bytes a word).
+    return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest(), "big")
+
+
+def words(text: str) -> list[int]:
+    """The words of ``text``, normalised and hashed: case, punctuation at their edges,
+    bullets, links and addresses (which clients show in different ways) left out."""
+    out = []
+    for raw in WORD.findall(INVISIBLE.sub("", text)):
+        word = raw.strip(EDGE).casefold()
+        if not word or not any(c.isalnum() for c in word):
+            continue
+        if "@" in word or "://" in word or word.startswith(("mailto:", "cid:", "www.")):
+            continue
+        out.append(_word_hash(word))
+    return out
+
+
+@dataclass
+class Reference:
+    """The words of the emails a reply may be answering, in order (text part, HTML
+    part and subject of each)."""
+
+    sequences: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._at: dict[int, list[tuple[int, int]]] = {}
+        for s, seq in enumerate(self.sequences):
+            for i, word in enumerate(seq):
+                self._at.setdefault(word, []).append((s, i))
+
+    def __bool__(self) -> bool:
+        return any(self.sequences)
+
+    def find(self, run: Sequence[int]) -> list[tuple[int, int]]:
+        """Where ``run`` occurs in a sequence: (sequence, index after its end) pairs."""
+        if not run:
+            return []
+        found = []
+        for s, i in self._at.get(run[0], ()):
+            seq = self.sequences[s]
+            if tuple(seq[i : i + len(run)]) == tuple(run):
+                found.append((s, i + len(run)))
+        return found
+
+    def contains(self, run: Sequence[int]) -> bool:
+        return bool(self.find(run))
+
+    def ends_near_end(self, run: Sequence[int], slack: int = 4) -> bool:
+        """Whether a stretch of ``run`` (two words at least, when it has two) occurs
+        within ``slack`` words of the end of an email: the line ends the email, though
+        a client may have broken a link in it."""
+        shortest = min(2, len(run))
+        for start in range(len(run)):
+            for stop in range(len(run), start + shortest - 1, -1):
+                found = self.find(run[start:stop])
+                if any(len(self.sequences[s]) - end <= slack for s, end in found):
+                    return True
+        return False
+
+    def longest_run(self, run: Sequence[int]) -> int:
+        """The longest stretch of ``run`` that occurs as it is in one of the emails."""
+        best = 0
+        for start in range(len(run)):
+            if len(run) - start <= best:
+                break
+            for s, i in self._at.get(run[start], ()):
+                seq, n = self.sequences[s], 0
+                while start + n < len(run) and i + n < len(seq) and seq[i + n] == run[start + n]:
+                    n += 1
+                best = max(best, n)
+        return best
+
+
+# --- HTML to text -----------------------------------------------------------------------
+
+
+class _Text(HTMLParser):
+    """Text of an HTML email: blocks on their own lines, quotes (``<blockquote>``)
+    prefixed with ``>`` as a plain-text client would, pictures by their alt text."""
+
+    BLOCKS = frozenset(
+        {"p", "div", "br", "tr", "li", "hr", "table", "ul", "ol", "pre", "blockquote"}
+        | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article"}
+    )
+    SKIP = frozenset(("script", "style", "head", "title"))
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.current: list[str] = []
+        self.depth = 0
+        self.skipping = 0
+
+    def _break(self) -> None:
+        text = " ".join("".join(self.current).split())
+        self.current = []
+        if text:
+            self.lines.append("> " * self.depth + text)
+        elif self.lines and self.lines[-1] != "":
+            self.lines.append("")
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIP:
+            self.skipping += 1
+        elif tag in self.BLOCKS:
+            self._break()
+            if tag == "blockquote":
+                self.depth += 1
+        elif tag == "img":
+            alt = dict(attrs).get("alt")
+            if alt:
+                self.current.append(f" [{alt}] ")
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIP:
+            self.skipping = max(0, self.skipping - 1)
+        elif tag in self.BLOCKS:
+            self._break()
+            if tag == "blockquote":
+                self.depth = max(0, self.depth - 1)
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.current.append(data)
+
+    def text(self) -> str:
+        self._break()
+        return "\n".join(self.lines)
+
+
+def html_to_text(markup: str) -> str:
+    parser = _Text()
+    parser.feed(markup or "")
+    parser.close()
+    return html.unescape(parser.text())
+
+
+# --- reading a reply --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    depth: int  # how many ">" quote levels
+    text: str  # without the quote prefix, stripped
+    words: tuple[int, ...]
+
+    @property
+    def blank(self) -> bool:
+        return not self.text
+
+
+@dataclass(frozen=True)
+class Reading:
+    new_text: str  # what was read as the player's own text (quoted back on refusal)
+    action: str | None  # the one legal move in it
+    problem: str  # why nothing can be played ("" when ``action`` is set or no moves known)
+
+    @property
+    def first_line(self) -> str:
+        return self.new_text.split("\n", 1)[0] if self.new_text else ""
+
+
+@functools.cache
+def _library_headers() -> re.Pattern:
+    return EmailMessage(text="", languages=list(LANGUAGES)).HEADER_REGEX
+
+
+def _lines(text: str) -> list[Line]:
+    text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    out = []
+    for raw in text.replace("\u00a0", " ").split("\n"):
+        prefix = QUOTE_PREFIX.match(raw)
+        depth = prefix.group(1).count(">") if prefix else 0
+        body = raw[prefix.end() :] if prefix else raw
+        body = body.strip()
+        out.append(Line(depth, body, tuple(words(body)[:MAX_LINE_WORDS])))
+    return out
+
+
+def _header_lines(lines: list[Line]) -> set[int]:
+    """Indices of quote-header lines ("On … wrote:", "From: … Sent: …", separators)."""
+    found: set[int] = set()
+    joined = "\n".join(("> " * line.depth) + line.text for line in lines)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line.text) + 2 * line.depth + 1)
+    for match in _library_headers().finditer(joined):
+        if not match.group().strip():
+            continue
+        first = _line_at(starts, match.start())
+        last = _line_at(starts, max(match.start(), match.end() - 1))
+        found.update(i for i in range(first, last + 1) if not lines[i].blank)
+    for i, line in enumerate(lines):
+        if any(p.match(line.text) for p in EXTRA_HEADERS):
+            found.add(i)
+            # A header wrapped by the client: "wrote:" or "name@example.com>:" ends a
+            # line or two that began it ("On …, Tripost" / "<play@…>" / "wrote:").
+            j = i
+            while CONTINUED.fullmatch(lines[j].text):
+                j = _neighbour(lines, j, -1)
+                if j is None or j < i - 3 or lines[j].depth != line.depth:
+                    break
+                found.add(j)
+        elif FIELD.match(line.text) and i not in found:
+            # A block of at least two "Field: value" lines (From/Sent/To/Subject …).
+            j = _neighbour(lines, i, 1)
+            if j is not None and j == i + 1 and FIELD.match(lines[j].text):
+                found.update((i, j))
+    return found
+
+
+def _line_at(starts: list[int], offset: int) -> int:
+    lo, hi = 0, len(starts) - 2
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if starts[mid] <= offset:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _neighbour(lines: list[Line], i: int, step: int) -> int | None:
+    j = i + step
+    while 0 <= j < len(lines):
+        if not lines[j].blank:
+            return j
+        j += step
+    return None
+
+
+def _continues(reference: Reference, before: Sequence[int], after: Sequence[int]) -> bool:
+    """Whether ``after`` follows ``before`` in one of the emails (a wrapped quote)."""
+    if not before or not after:
+        return False
+    return reference.contains(tuple(before[-2:]) + tuple(after))
+
+
+WRAP_AT_LEAST = 60  # the narrowest width mail clients rewrap quoted text to
+
+
+def _wrapped_before(above: Line, line: Line) -> bool:
+    """Whether a client rewrapping at ``WRAP_AT_LEAST`` columns or more could have moved
+    the first word of ``line`` off the end of the quoted line ``above``."""
+    first = line.text.split()[0] if line.text else ""
+    return 2 * above.depth + len(above.text) + 1 + len(first) > WRAP_AT_LEAST
+
+
+def _quoted_lines(lines: list[Line], reference: Reference, headers: set[int], moves) -> set[int]:
+    """Unprefixed lines that are the sent email's own words."""
+    quoted = set()
+    for i, line in enumerate(lines):
+        if line.blank or line.depth or i in headers or not line.words:
+            continue
+        prev, nxt = _neighbour(lines, i, -1), _neighbour(lines, i, 1)
+        # A prefixed line above counts only when it is long enough to have been
+        # rewrapped (its continuation then lost the ">"): a player writing just below
+        # "> Legal moves:" may well choose the first move of the list.
+        around = (
+            prev is not None
+            and (lines[prev].depth == 0 or _wrapped_before(lines[prev], line))
+            and _continues(reference, lines[prev].words, line.words)
+        )
+        # A quoted line below only counts when it is unprefixed too: a player writing
+        # just above "> Open the game" may well choose the last move of the list.
+        around = around or (
+            nxt is not None
+            and lines[nxt].depth == 0
+            and _continues(reference, line.words, lines[nxt].words[:2])
+        )
+        if line.text in moves:
+            # A move written alone is the player's, unless the email's words run on
+            # through it (a wrapped line of the quoted list).
+            if around and reference.contains(line.words):
+                quoted.add(i)
+            continue
+        run = reference.longest_run(line.words)
+        whole = run == len(line.words) and (run >= 3 or around)
+        if whole or (run >= 4 and run >= 0.6 * len(line.words)):
+            quoted.add(i)
+    return quoted
+
+
+def _unprefixed_quotes(
+    lines: list[Line], reference: Reference, headers: set[int], quoted: set[int]
+) -> set[int]:
+    """Lines inside a quote that is not prefixed with ">" (Outlook, Samsung, Zimbra…).
+
+    It starts at a quote header followed by unprefixed text, or at the first line of
+    the email's words; it ends at the end of the reply, unless the last quoted line is
+    the end of the email answered (then what follows is new text: bottom-posting).
+    """
+    inside: set[int] = set()
+    starts = []
+    for h in sorted(headers):  # the first header followed by unprefixed text
+        nxt = h + 1
+        while nxt < len(lines) and (lines[nxt].blank or nxt in headers):
+            nxt += 1
+        if nxt >= len(lines) or lines[nxt].depth == 0:
+            starts.append(h)
+            break
+    # The email's words without any quote header: a quote only when nothing is
+    # prefixed (in a prefixed quote such lines are rewrapped pieces of quoted lines).
+    loose = sorted(quoted)
+    prefixed = any(line.depth for line in lines)
+    if loose and not prefixed and (len(loose) >= 2 or len(lines[loose[0]].words) >= 6):
+        starts.append(loose[0])
+    if not starts:
+        return inside
+    start = min(starts)
+    evidence = [i for i, line in enumerate(lines) if i > start and (i in quoted or line.depth)]
+    end = len(lines) - 1
+    if evidence:
+        last = max(evidence)
+        if not any(j in headers for j in range(last, len(lines))) and reference.ends_near_end(
+            lines[last].words
+        ):
+            end = last
+    inside.update(range(start, end + 1))
+    return inside
+
+
+def _signature_lines(lines: list[Line], taken: set[int]) -> set[int]:
+    """A "-- " signature up to the next quote, and phone signatures."""
+    out: set[int] = set()
+    in_signature = False
+    for i, line in enumerate(lines):
+        if i in taken or line.depth:
+            in_signature = False
+            continue
+        if line.text in ("--", "-- ", "—"):
+            in_signature = True
+        if in_signature or SENT_FROM.match(line.text):
+            out.add(i)
+    return out
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).strip(EDGE + '"“”„«»`*')
+
+
+def _normal(text: str) -> str:
+    return _plain(text).casefold()
+
+
+class _Moves:
+    """The legal moves, found in a line whatever its case (phones capitalise), unless
+    two moves differ only in case: then only the exact spelling names one."""
+
+    def __init__(self, legal: Iterable[str]) -> None:
+        self.exact = {_plain(a): a for a in legal}
+        self.folded: dict[str, set[str]] = {}
+        for action in self.exact.values():
+            self.folded.setdefault(_normal(action), set()).add(action)
+
+    def __contains__(self, text: str) -> bool:
+        return _normal(text) in self.folded
+
+    def named(self, text: str) -> str | None:
+        if _plain(text) in self.exact:
+            return self.exact[_plain(text)]
+        candidates = self.folded.get(_normal(text), set())
+        return next(iter(candidates)) if len(candidates) == 1 else None
+
+
+def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Reading:
+    """What the player wrote in ``text`` (a reply's plain text, or its HTML made text),
+    and the legal move it names, if exactly one."""
+    moves = _Moves(legal)
+    lines = _lines(text[:MAX_CHARS])
+    headers = _header_lines(lines)
+    quoted = _quoted_lines(lines, reference, headers, moves)
+    region = _unprefixed_quotes(lines, reference, headers, quoted)
+    taken = headers | quoted | region
+    signature = _signature_lines(lines, taken)
+    new = [
+        i
+        for i, line in enumerate(lines)
+        if not line.blank and not line.depth and i not in taken and i not in signature
+    ]
+    new_text = "\n".join(lines[i].text for i in new)
+    written = [lines[i].text for i in new if lines[i].text in moves]
+    found = list(dict.fromkeys(moves.named(line) for line in written))
+    if None in found:
+        unclear = next(line for line in written if moves.named(line) is None)
+        return Reading(
+            new_text,
+            None,
+            f"“{_plain(unclear)}” could be more than one legal move (they differ only in "
+            "capital letters); write it exactly as in the list",
+        )
+    if len(found) == 1:
+        return Reading(new_text, found[0], "")
+    if len(found) > 1:
+        listed = ", ".join(f"“{move}”" for move in found)
+        return Reading(
+            new_text,
+            None,
+            f"it names more than one legal move ({listed}), so it is not clear which one you chose",
+        )
+    if not new_text:
+        if any(lines[i].text in moves for i in taken if lines[i].depth == 0):
+            # A move inside an unprefixed quote cannot be told from the email's own list.
+            return Reading(
+                "",
+                None,
+                "the only move in it stands inside the quoted email, where it cannot be told "
+                "from the email's own list; write your move above the quote",
+            )
+        return Reading("", None, "it had no text of its own besides the quoted email")
+    if moves.exact and len(new) > 1:
+        return Reading(new_text, None, "none of the lines of your own text is a legal move now")
+    return Reading(new_text, None, "")

@@ -1,0 +1,60 @@
+"""What the site keeps of the emails it sent with a reply address (mail.sent_text)."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.utils import timezone
+
+from mail import reply_text, sent_text, tasks
+from mail.models import Kind, SentEmail
+from mail.outbox import notify
+from tests.factories import start_game
+from tests.mail.test_reply_samples import sent_turn_email
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_answerable_email_keeps_the_words_it_was_sent_with(alice, bob, mailoutbox):
+    game = start_game(alice, bob)
+    sent, seat = sent_turn_email(game, mailoutbox)
+    [kept] = SentEmail.objects.all()
+    assert (kept.user, kept.game, kept.version) == (seat.user, game, game.version)
+    assert kept.message_id == sent.extra_headers["Message-ID"]
+    text, html, subject = (sent_text.unpack(packed) for packed in kept.words)
+    assert text == reply_text.words(sent.body)
+    assert html == reply_text.words(reply_text.html_to_text(sent.alternatives[0][0]))
+    assert subject == reply_text.words(sent.subject)
+    # Only hashes are kept, four bytes a word: no text of the email (a hidden hand, an
+    # address) is stored.
+    assert all(" " not in packed for packed in kept.words)
+    assert len(kept.words[0]) == 4 * ((4 * len(text) + 2) // 3)
+
+
+def test_an_email_without_a_reply_address_keeps_nothing(alice, mailoutbox):
+    notify(user=alice, kind=Kind.VACATION_OVER)
+    tasks.deliver_now(alice.pk)
+    assert len(mailoutbox) == 1 and not mailoutbox[0].reply_to
+    assert not SentEmail.objects.exists()
+
+
+def test_what_was_kept_goes_when_the_reply_address_has_expired(alice, bob, mailoutbox, settings):
+    settings.MAIL_REPLY_TOKEN_DAYS = 30
+    game = start_game(alice, bob)
+    sent_turn_email(game, mailoutbox)
+    with time_machine.travel(timezone.now() + timedelta(days=30)):
+        assert sent_text.forget_old() == 0
+    with time_machine.travel(timezone.now() + timedelta(days=32)):
+        tasks.sweep_outbox()  # the minute's sweep forgets it
+    assert not SentEmail.objects.exists()
+
+
+def test_the_reference_of_a_reply_holds_every_email_kept_for_that_game(alice, bob, mailoutbox):
+    game = start_game(alice, bob)
+    _sent, seat = sent_turn_email(game, mailoutbox)
+    notify(user=seat.user, kind=Kind.REPLY, game=game, payload={"reason": "x", "read": "y"})
+    tasks.deliver_now(seat.user.pk)
+    assert SentEmail.objects.count() == 2
+    reference = sent_text.reference(game=game, user=seat.user, version=game.version)
+    assert len(reference.sequences) == 6  # text, HTML and subject of both
+    assert reference.contains(reply_text.words("It is your turn."))
