@@ -23,8 +23,10 @@ from .outbox import notify
 
 log = logging.getLogger(__name__)
 
-# What an answer quotes of the player's line (the whole reason is in the answer too).
+# What an answer quotes of the player's line (the whole reason is in the answer too),
+# and of what was read as their own text (enough to see what went wrong).
 QUOTE_CHARS = 120
+READ_CHARS = 600
 
 
 def quote(line: str) -> str:
@@ -51,7 +53,7 @@ def answer(*, user, game, reason: str, move: str = "", read: str | None = None) 
     key = f"reply:{game.pk}:{game.version}" if game is not None else f"reply:-:{now:%Y%m%d%H}"
     payload = {"reason": reason[:500], "move": quote(move)}
     if read is not None:  # enough to see what went wrong, not a whole long email
-        payload["read"] = read[:2000]
+        payload["read"] = read[:READ_CHARS]
     row = notify(user=user, kind=Kind.REPLY, game=game, payload=payload, dedupe_key=key)
     if row is None:
         log.info("no answer to user %s: already answered for %s", user.pk, key)
