@@ -17,6 +17,15 @@ allowance (``settings.VACATION_DAYS_PER_YEAR``). A vacation is charged to the ye
 which it ends. Only the player switches vacation on and off, with one exception that
 they are told about: when the allowance is used up, the clock sweep ends the vacation,
 their clocks run again and they get an email saying so (``vacation_allowance_used``).
+
+Outages: the clock sweep records a heartbeat every minute (``games.timeouts``). When
+the last one is older than ``settings.CLOCK_OUTAGE_SECONDS`` the site has not been
+sweeping, and every clock stands still from that heartbeat on. The sweep that comes
+back moves each running deadline by the time it stood still; until it has run, every
+reader of a deadline (a move, a page, an email, the sweep's own recheck) adds the same
+pause through ``effective_deadline``, so they all agree and nobody loses on time
+because of us. A seat that became due during the outage stood still from its turn's
+start. (A vacation and an outage that overlap both count, in the player's favour.)
 """
 
 from __future__ import annotations
@@ -30,9 +39,12 @@ from django.dispatch import Signal, receiver
 from django.utils import timezone
 
 from accounts.models import User
+from games.models import ClockHeartbeat
 
 DAY = 24 * 3600
 REMIND_AT = 0.8  # the reminder goes out when 80% of the turn's time has passed
+
+HEARTBEAT = "clock-sweep"  # the ClockHeartbeat row of the clock sweep
 
 # user: User whose vacation the sweep ended because the allowance ran out
 vacation_allowance_used = Signal()
@@ -94,9 +106,50 @@ def paused_for(seat, user, now: datetime) -> timedelta:
     return max(timedelta(0), now - since)
 
 
-def effective_deadline(seat, user, now: datetime) -> datetime:
-    """The deadline with a running vacation's pause added."""
-    return seat.deadline + paused_for(seat, user, now)
+def stopped_since(now: datetime) -> datetime | None:
+    """The last heartbeat if the sweep has not run since for longer than an outage.
+
+    None while the sweep runs on time (or has never run: no heartbeat, no outage)."""
+    last = (
+        ClockHeartbeat.objects.filter(name=HEARTBEAT).values_list("last_run_at", flat=True).first()
+    )
+    if last is None or now - last <= timedelta(seconds=settings.CLOCK_OUTAGE_SECONDS):
+        return None
+    return last
+
+
+def outage_pause(seat, since: datetime | None, now: datetime) -> timedelta:
+    """How long ``seat``'s clock has stood still in an outage the sweep has not settled."""
+    if since is None:
+        return timedelta(0)
+    return max(timedelta(0), now - max(since, seat.due_since or since))
+
+
+_READ = object()
+
+
+def effective_deadline(seat, user, now: datetime, *, outage=_READ) -> datetime:
+    """The deadline with a running vacation's pause and a pending outage's added.
+
+    ``outage``: ``stopped_since(now)`` if the caller has it (a list of seats reads the
+    heartbeat once); read here otherwise."""
+    if outage is _READ:
+        outage = stopped_since(now)
+    return seat.deadline + paused_for(seat, user, now) + outage_pause(seat, outage, now)
+
+
+def is_overdue(seat, user, now: datetime) -> bool:
+    """Has a due seat's time run out? The one test a move, a page and the sweep share."""
+    return seat.is_due and seat.deadline is not None and effective_deadline(seat, user, now) <= now
+
+
+def deadline_note(seat, user, outage: datetime | None) -> str:
+    """Why a shown deadline is not simply running, in one sentence (or "")."""
+    if outage is not None:
+        return "The clocks stand still until the site has caught up after an outage."
+    if user is not None and user.on_vacation:
+        return "The clock stands still: on vacation."
+    return ""
 
 
 def time_left(seat, user, now: datetime | None = None) -> timedelta | None:

@@ -298,20 +298,46 @@ def move_play(*, game_id: int, user: User, action: str, expected_version: int) -
     ``expected_version`` is the version the player's page showed. A repeat of the
     move that was just applied (double click, two tabs, a replayed request) changes
     nothing and reports success; any other stale submission raises ``StaleMove``.
-    A move arriving after the seat's deadline is settled as a timeout by the same code
-    as the sweep (``games.timeouts.seat_time_out``) and raises ``TimedOut``.
+    A move arriving after the seat's deadline (``clocks.is_overdue``: vacations and an
+    outage not yet swept count) is settled as a timeout by the same code as the sweep
+    (``seat_time_out``) and raises ``TimedOut``.
     """
     try:
         return _move_play(
             game_id=game_id, user=user, action=action, expected_version=expected_version
         )
     except _LateMove as late:
-        from games.timeouts import seat_time_out
-
         seat_time_out(seat_id=late.seat_id)
         raise TimedOut(
             "Your time for this move had run out, so the timeout rule was applied."
         ) from None
+
+
+def seat_time_out(*, seat_id: int, now=None) -> bool:
+    """Apply the timeout rule to one seat if it is (still) overdue; True if applied.
+
+    Exactly once: the game row is locked (``SELECT ... FOR UPDATE``) and the seat
+    re-read under the lock, so any number of sweeps, settling tasks and a late move
+    can race for the same seat; the first holder of the lock settles it and the others
+    find nothing to do. The rule is ``seat_drop`` with ``SeatStatus.TIMED_OUT``.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
+        if game_id is None:
+            return False
+        game = _locked(game_id)
+        seat = Seat.objects.select_related("user").get(pk=seat_id)
+        if (
+            game.status != GameStatus.ACTIVE
+            or seat.status != SeatStatus.PLAYING
+            or seat.controller != Controller.HUMAN
+            or not clocks.is_overdue(seat, seat.user, now)
+        ):
+            return False
+        seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
+        signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
+        return True
 
 
 @transaction.atomic
@@ -334,7 +360,7 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     if seat.index not in game.to_move:
         raise GameError("It is not your turn.")
     now = timezone.now()
-    if seat.is_due and seat.deadline and clocks.effective_deadline(seat, seat.user, now) <= now:
+    if clocks.is_overdue(seat, seat.user, now):
         raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
     state = load_state(game)
     _apply(game, state, seat.index, action, by_computer=False, seats=seats, mover=seat)
@@ -591,6 +617,8 @@ def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
         return
     seat.controller = Controller.BOT
     seat.save(update_fields=["status", "controller"])
+    # The computer player's first turn. A timeout reaches here in its own settling task
+    # (games.tasks.settle_timeout), never inline in the clock sweep.
     _play_computer_seats(game, load_state(game))
 
 

@@ -1,16 +1,14 @@
 """Timeouts, reminders and the outage guard: the clock sweep (Celery beat, every minute).
 
-- ``seat_time_out`` settles one overdue seat exactly once: it locks the game row
-  (``SELECT ... FOR UPDATE``), re-reads the seat under the lock and applies the rule
-  only if the seat is still due, still played by its person and still overdue. Any
-  number of sweepers (and a late move, ``services.move_play``) can race for the same
-  seat; the first holder of the lock settles it and the others find nothing to do.
-- The rule itself is ``services.seat_drop`` with ``SeatStatus.TIMED_OUT``: with two
-  people the late one loses; with more, a computer player takes the seat to the end;
-  when one person is left, the game ends.
+- ``services.seat_time_out`` settles one overdue seat exactly once, under the game's
+  row lock (a late move uses the same function). The rule is ``services.seat_drop``
+  with ``SeatStatus.TIMED_OUT``: with two people the late one loses; with more, a
+  computer player takes the seat to the end; when one person is left, the game ends.
 - ``clock_sweep`` records a heartbeat. If the previous run is longer ago than
   ``CLOCK_OUTAGE_SECONDS`` (site down, beat stopped), every running deadline is first
-  moved by the gap, so nobody loses on time because of us.
+  moved by the time its clock stood still (``clocks.outage_pause``: the same pause
+  every reader of a deadline adds until this sweep has run), so nobody loses on time
+  because of us.
 """
 
 from __future__ import annotations
@@ -21,11 +19,12 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games import clocks
+from games import clocks, signals
+from games.clocks import HEARTBEAT
 from games.models import (
     AuditLog,
     ClockHeartbeat,
@@ -36,16 +35,16 @@ from games.models import (
     Seat,
     SeatStatus,
 )
-from games.services import seat_drop
+from games.services import seat_time_out
 
 log = logging.getLogger(__name__)
 
 # game: Game, seat: Seat that timed out (sent inside the settling transaction)
-seat_timed_out = Signal()
+seat_timed_out = signals.seat_timed_out
 # seat: Seat whose 80% point has passed while its player has not acted
 reminder_due = Signal()
 
-HEARTBEAT = "clock-sweep"
+__all__ = ["HEARTBEAT", "clock_sweep", "overdue_seats", "seat_time_out", "settle_overdue"]
 
 
 def overdue_seats(now: datetime):
@@ -60,32 +59,6 @@ def overdue_seats(now: datetime):
         .exclude(user__on_vacation=True)
         .order_by("deadline")
     )
-
-
-def seat_time_out(*, seat_id: int, now: datetime | None = None) -> bool:
-    """Apply the timeout rule to one seat if it is (still) overdue; True if applied."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
-        if game_id is None:
-            return False
-        # The game row lock serialises every flow that changes this game; the seat is
-        # re-read after it, so a seat settled by someone else is seen as settled.
-        game = Game.objects.select_for_update().get(pk=game_id)
-        seat = Seat.objects.select_related("user").get(pk=seat_id)
-        if (
-            game.status != GameStatus.ACTIVE
-            or not seat.is_due
-            or seat.deadline is None
-            or seat.status != SeatStatus.PLAYING
-            or seat.controller != Controller.HUMAN
-            or clocks.effective_deadline(seat, seat.user, now) > now
-        ):
-            return False
-        seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
-        seat_timed_out.send(sender=Seat, game=game, seat=seat)
-        log.info("timeout: game %s seat %s", game.pk, seat.index)
-        return True
 
 
 def settle_overdue(now: datetime | None = None, limit: int = 1000) -> int:
@@ -127,21 +100,38 @@ def send_reminders(now: datetime | None = None, limit: int = 1000) -> int:
     return sent
 
 
-def extend_running_deadlines(gap: timedelta, *, reason: str) -> int:
-    """Move every running deadline (and reminder) by ``gap``."""
-    count = Seat.objects.filter(is_due=True, deadline__isnull=False).update(
-        deadline=F("deadline") + gap
+def extend_running_deadlines(since: datetime, now: datetime, *, reason: str) -> int:
+    """Move every running deadline (and reminder) by the time it stood still.
+
+    That is ``now - since`` for a turn that was running at ``since`` and ``now -
+    due_since`` for one that started during the outage (``clocks.outage_pause``)."""
+    gap = now - since
+    running = Seat.objects.filter(is_due=True, deadline__isnull=False)
+    # remind_at NULL (reminder sent) stays NULL: NULL + interval is NULL.
+    count = running.filter(Q(due_since__isnull=True) | Q(due_since__lte=since)).update(
+        deadline=F("deadline") + gap, remind_at=F("remind_at") + gap
     )
-    Seat.objects.filter(is_due=True, remind_at__isnull=False).update(remind_at=F("remind_at") + gap)
+    later = list(running.filter(due_since__gt=since))  # moves made while the sweep was away
+    for seat in later:
+        pause = clocks.outage_pause(seat, since, now)
+        seat.deadline += pause
+        if seat.remind_at is not None:
+            seat.remind_at += pause
+    Seat.objects.bulk_update(later, ["deadline", "remind_at"])
     Game.objects.filter(status=GameStatus.ACTIVE, deadline__isnull=False).update(
         deadline=F("deadline") + gap
     )
+    for game_id in {s.game_id for s in later}:
+        deadlines = Seat.objects.filter(
+            game_id=game_id, is_due=True, controller=Controller.HUMAN, deadline__isnull=False
+        ).values_list("deadline", flat=True)
+        Game.objects.filter(pk=game_id).update(deadline=min(deadlines, default=None))
     AuditLog.objects.create(
         action="outage_extend",
         reason=reason,
-        details={"gap_seconds": int(gap.total_seconds()), "seats": count},
+        details={"gap_seconds": int(gap.total_seconds()), "seats": count + len(later)},
     )
-    return count
+    return count + len(later)
 
 
 def outage_guard(now: datetime | None = None) -> timedelta | None:
@@ -157,7 +147,9 @@ def outage_guard(now: datetime | None = None) -> timedelta | None:
         extended = None
         if gap > timedelta(seconds=settings.CLOCK_OUTAGE_SECONDS):
             extend_running_deadlines(
-                gap, reason=f"The clock sweep had not run for {gap}; clocks paused for it."
+                beat.last_run_at,
+                now,
+                reason=f"The clock sweep had not run for {gap}; clocks paused for it.",
             )
             log.warning("clock sweep had not run for %s: deadlines extended", gap)
             extended = gap
