@@ -282,6 +282,8 @@ MAIL_BOARD_PNG = env_bool("MAIL_BOARD_PNG", True)
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 # The clock sweep runs every minute; a longer gap is an outage and pauses every clock.
 CLOCK_OUTAGE_SECONDS = int(os.environ.get("CLOCK_OUTAGE_SECONDS", "300"))
+# An overdue seat handed to a settling task is handed out again after this long.
+TIMEOUT_CLAIM_SECONDS = int(os.environ.get("TIMEOUT_CLAIM_SECONDS", "300"))
 MAX_GAMES_AWAITING = 10
 
 LOGGING = {

@@ -39,7 +39,7 @@ from django.dispatch import Signal, receiver
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import ClockHeartbeat
+from games.models import ClockHeartbeat, Game, Seat
 
 DAY = 24 * 3600
 REMIND_AT = 0.8  # the reminder goes out when 80% of the turn's time has passed
@@ -81,6 +81,9 @@ def turn_seconds(game, seat) -> int:
 def start_turn(game, seat, now: datetime) -> None:
     """``seat`` has just become due: set its deadline and reminder (not saved here)."""
     seconds = turn_seconds(game, seat)
+    user = seat.user if seat.user_id else None
+    seat.clock_stopped = bool(user is not None and user.on_vacation)
+    seat.timeout_claimed_at = None
     seat.turn_seconds = seconds
     seat.deadline = now + timedelta(seconds=seconds)
     seat.remind_at = now + timedelta(seconds=seconds * REMIND_AT)
@@ -96,6 +99,7 @@ def end_turn(game, seat, now: datetime) -> None:
         seat.bank_seconds = int(min(cap, max(0, left) + increment))
     seat.turn_seconds = None
     seat.remind_at = None
+    seat.clock_stopped = False
 
 
 def paused_for(seat, user, now: datetime) -> timedelta:
@@ -185,8 +189,6 @@ def vacation_ended(*, user: User, started_at: datetime | None, now: datetime) ->
     Sets the allowance fields on ``user`` (the caller saves it) and updates seats and
     games directly.
     """
-    from games.models import Game, Seat
-
     if started_at is None:
         return
     seats = list(Seat.objects.filter(user_id=user.pk, is_due=True, deadline__isnull=False))
@@ -195,7 +197,8 @@ def vacation_ended(*, user: User, started_at: datetime | None, now: datetime) ->
         seat.deadline += pause
         if seat.remind_at is not None:
             seat.remind_at += pause
-    Seat.objects.bulk_update(seats, ["deadline", "remind_at"])
+        seat.clock_stopped = False
+    Seat.objects.bulk_update(seats, ["deadline", "remind_at", "clock_stopped"])
     for game_id in {s.game_id for s in seats}:
         deadlines = Seat.objects.filter(
             game_id=game_id, is_due=True, controller="human", deadline__isnull=False
@@ -210,11 +213,16 @@ def vacation_ended(*, user: User, started_at: datetime | None, now: datetime) ->
 
 @receiver(pre_save, sender=User, dispatch_uid="games.clocks.vacation_switch")
 def _vacation_switch(sender, instance: User, update_fields=None, **kwargs) -> None:
-    """Whoever switches vacation off (settings page, admin, the sweep), clocks resume."""
+    """Whoever switches vacation on or off (settings page, admin, the sweep), the
+    player's due seats follow: their clocks stop (``Seat.clock_stopped``, which the
+    sweep's indexes read) or resume with the deadlines moved by the pause."""
     if instance.pk is None or (update_fields is not None and "on_vacation" not in update_fields):
         return
     old = User.objects.filter(pk=instance.pk).values("on_vacation", "vacation_started_at").first()
-    if old is None or not old["on_vacation"] or instance.on_vacation:
+    if old is None or old["on_vacation"] == instance.on_vacation:
+        return
+    if instance.on_vacation:
+        Seat.objects.filter(user_id=instance.pk, is_due=True).update(clock_stopped=True)
         return
     now = timezone.now()
     vacation_ended(user=instance, started_at=old["vacation_started_at"], now=now)

@@ -156,6 +156,11 @@ class Seat(models.Model):
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     remind_at = models.DateTimeField(null=True, blank=True)
     bank_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # The player is on vacation (games.clocks keeps it in step with User.on_vacation for
+    # due seats), so the sweep's partial indexes leave the seat out without reading users.
+    clock_stopped = models.BooleanField(default=False)
+    # The clock sweep handed this overdue seat to a settling task (games.timeouts).
+    timeout_claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "index"]
@@ -172,10 +177,18 @@ class Seat(models.Model):
             models.Index(
                 fields=["user", "deadline"], name="seat_due_by_user", condition=Q(is_due=True)
             ),
-            # The timeout sweep: overdue seats, oldest deadline first.
-            models.Index(fields=["deadline"], name="seat_due_deadline", condition=Q(is_due=True)),
+            # The timeout sweep: overdue seats of players not on vacation, oldest first.
+            models.Index(
+                fields=["deadline"],
+                name="seat_due_deadline",
+                condition=Q(is_due=True, clock_stopped=False),
+            ),
             # The reminder sweep: due seats whose 80% point has passed.
-            models.Index(fields=["remind_at"], name="seat_due_remind", condition=Q(is_due=True)),
+            models.Index(
+                fields=["remind_at"],
+                name="seat_due_remind",
+                condition=Q(is_due=True, clock_stopped=False),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -328,6 +328,9 @@ def seat_time_out(*, seat_id: int, now=None) -> bool:
             return False
         game = _locked(game_id)
         seat = Seat.objects.select_related("user").get(pk=seat_id)
+        if seat.is_due and seat.user_id and seat.user.on_vacation and not seat.clock_stopped:
+            # Became due while its player was switching vacation on: mark it now.
+            Seat.objects.filter(pk=seat.pk).update(clock_stopped=True)
         if (
             game.status != GameStatus.ACTIVE
             or seat.status != SeatStatus.PLAYING
@@ -442,7 +445,16 @@ def _play_computer_seats(game: Game, state, seats: list[Seat] | None = None) -> 
 # The game's columns an action changes (``_apply``; the end of a game saves them all).
 MOVE_FIELDS = ("state", "version", "to_move", "deadline", "draw_offered_by")
 # A seat's columns that a turn starting or ending changes.
-CLOCK_FIELDS = ("is_due", "due_since", "deadline", "turn_seconds", "remind_at", "bank_seconds")
+CLOCK_FIELDS = (
+    "is_due",
+    "due_since",
+    "deadline",
+    "turn_seconds",
+    "remind_at",
+    "bank_seconds",
+    "clock_stopped",
+    "timeout_claimed_at",
+)
 
 
 def _store_state(

@@ -48,20 +48,52 @@ __all__ = ["HEARTBEAT", "clock_sweep", "overdue_seats", "seat_time_out", "settle
 
 
 def overdue_seats(now: datetime):
-    """Seats past their deadline, through the partial index ``seat_due_deadline``."""
-    return (
-        Seat.objects.filter(
-            is_due=True,
-            deadline__lte=now,
-            controller=Controller.HUMAN,
-            status=SeatStatus.PLAYING,
-        )
-        .exclude(user__on_vacation=True)
-        .order_by("deadline")
-    )
+    """Seats past their deadline, not on vacation and not handed to a task in the last
+    ``TIMEOUT_CLAIM_SECONDS``: all answered by the partial index ``seat_due_deadline``
+    (is_due, clock not stopped) and the seat rows it points to; no user row is read."""
+    expired = now - timedelta(seconds=settings.TIMEOUT_CLAIM_SECONDS)
+    return Seat.objects.filter(
+        Q(timeout_claimed_at__isnull=True) | Q(timeout_claimed_at__lt=expired),
+        is_due=True,
+        clock_stopped=False,
+        deadline__lte=now,
+        controller=Controller.HUMAN,
+        status=SeatStatus.PLAYING,
+    ).order_by("deadline")
+
+
+def claim_overdue(now: datetime, limit: int = 1000) -> list[int]:
+    """Claim overdue seats for settling tasks; each seat is claimed by one sweep only.
+
+    Concurrent sweeps skip each other's locked rows (PostgreSQL; SQLite serialises
+    writers), and a claimed row leaves ``overdue_seats`` until the claim expires (a
+    task lost with its worker or its broker is handed out again)."""
+    with transaction.atomic():
+        query = overdue_seats(now).select_for_update(skip_locked=True, of=("self",))
+        ids = list(query.values_list("pk", flat=True)[:limit])
+        Seat.objects.filter(pk__in=ids).update(timeout_claimed_at=now)
+    return ids
+
+
+def queue_timeouts(now: datetime | None = None, limit: int = 1000) -> int:
+    """Hand each overdue seat to its own ``settle_timeout`` task (spread over workers).
+
+    The claim commits first, so a task never looks for a claim that is not there; the
+    task settles the seat under the game's row lock (``services.seat_time_out``)."""
+    from games.tasks import settle_timeout
+
+    now = now or timezone.now()
+    ids = claim_overdue(now, limit)
+    for seat_id in ids:
+        try:
+            settle_timeout.delay(seat_id)
+        except Exception:  # broker down: the claim expires and a later sweep retries
+            log.exception("could not queue the timeout of seat %s", seat_id)
+    return len(ids)
 
 
 def settle_overdue(now: datetime | None = None, limit: int = 1000) -> int:
+    """Settle every overdue seat here, one after the other (tests, management)."""
     now = now or timezone.now()
     ids = list(overdue_seats(now).values_list("pk", flat=True)[:limit])
     return sum(seat_time_out(seat_id=seat_id, now=now) for seat_id in ids)
@@ -76,8 +108,8 @@ def send_reminders(now: datetime | None = None, limit: int = 1000) -> int:
             remind_at__lte=now,
             controller=Controller.HUMAN,
             status=SeatStatus.PLAYING,
+            clock_stopped=False,
         )
-        .exclude(user__on_vacation=True)
         .select_related("game", "user")
         .order_by("remind_at")[:limit]
     )
@@ -160,12 +192,15 @@ def outage_guard(now: datetime | None = None) -> timedelta | None:
 
 
 def clock_sweep(now: datetime | None = None) -> dict:
-    """The periodic sweep: outage guard, vacations, reminders, then timeouts."""
+    """The periodic sweep: outage guard, vacations, reminders, then timeouts (queued).
+
+    Run outside a transaction (the beat task), so that each claim commits before its
+    settling task is queued."""
     now = now or timezone.now()
     extended = outage_guard(now)
     vacations = clocks.end_exhausted_vacations(now)
     reminders = send_reminders(now)
-    timeouts = settle_overdue(now)
+    timeouts = queue_timeouts(now)
     return {
         "extended_seconds": int(extended.total_seconds()) if extended else 0,
         "vacations_ended": len(vacations),

@@ -41,3 +41,19 @@ def carol(db):
 @pytest.fixture
 def mallory(db):
     return UserFactory(username="mallory", display_name="Mallory")
+
+
+@pytest.fixture(autouse=True)
+def settling_tasks(monkeypatch):
+    """Timeouts the clock sweep queues are settled at once, as a worker would run them
+    (``games.tasks.settle_timeout`` run in process); the seat ids are recorded."""
+    from games import tasks
+
+    calls = []
+
+    def run(seat_id):
+        calls.append(seat_id)
+        return tasks.settle_timeout.apply(args=(seat_id,))
+
+    monkeypatch.setattr(tasks.settle_timeout, "delay", run)
+    return calls
