@@ -51,6 +51,23 @@ class User(AbstractUser):
     # vacation taken in ``vacation_year`` (games.clocks charges it when a vacation ends).
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
     vacation_used_seconds = models.PositiveIntegerField(default=0)
+    # Automatic vacation (games.clocks): opted in, the sweep spends vacation days instead
+    # of timing the player out; ``vacation_automatic`` marks a vacation it started, and
+    # ``vacation_days_told`` how many of its days the player has been told about.
+    auto_vacation = models.BooleanField(
+        default=False,
+        help_text="When your time runs out, spend vacation days instead of losing on time.",
+    )
+    vacation_automatic = models.BooleanField(default=False)
+    vacation_days_told = models.PositiveSmallIntegerField(default=0)
+    # Night hours in the player's time zone (games.clocks): a deadline that would fall
+    # inside them moves to their end. Both or neither; at most NIGHT_MAX_HOURS long.
+    night_start_hour = models.PositiveSmallIntegerField(null=True, blank=True)
+    night_end_hour = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The local hour of the daily digest (mail.tasks.queue_digests).
+    digest_hour = models.PositiveSmallIntegerField(
+        default=7, help_text="The daily digest comes at this hour of your day."
+    )
 
     class Meta:
         ordering = ["username"]

@@ -18,6 +18,19 @@ which it ends. Only the player switches vacation on and off, with one exception 
 they are told about: when the allowance is used up, the clock sweep ends the vacation,
 their clocks run again and they get an email saying so (``vacation_allowance_used``).
 
+Weekends off (a game option, ``Game.weekends_off``): no clock runs from Saturday 00:00
+to Monday 00:00 in the seat's player's own time zone, so a deadline is the turn's time
+counted on weekdays only (``add_running``), and in a time bank only weekday time is
+used up (``running_between``). A weekend that holds a change of summer time is as long
+as the wall clock makes it (47 or 49 hours); the turn's time is real hours.
+
+Night hours (per player, ``User.night_start_hour``/``night_end_hour``, at most
+``NIGHT_MAX_HOURS`` a day, may cross midnight): a deadline that would fall inside the
+player's night moves to the night's end (``place_deadline``), and out of a weekend too,
+again and again until it is in neither. The time so added is kept
+(``Seat.night_seconds``) and is not banked. A player's zone and nights count as they
+are when the turn starts.
+
 Outages: the clock sweep records a heartbeat every minute (``games.timeouts``). When
 the last one is older than ``settings.CLOCK_OUTAGE_SECONDS`` the site has not been
 sweeping, and every clock stands still from that heartbeat on. The sweep that comes
@@ -30,7 +43,8 @@ start. (A vacation and an outage that overlap both count, in the player's favour
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
@@ -43,6 +57,7 @@ from games.models import ClockHeartbeat, Game, Seat
 
 DAY = 24 * 3600
 REMIND_AT = 0.8  # the reminder goes out when 80% of the turn's time has passed
+NIGHT_MAX_HOURS = 10
 
 HEARTBEAT = "clock-sweep"  # the ClockHeartbeat row of the clock sweep
 
@@ -60,8 +75,10 @@ def describe(game) -> str:
         text = f"time bank: {game.bank_start_days} days"
         if game.bank_increment_days:
             text += f" + {game.bank_increment_days} per move"
-        return text + f", at most {game.bank_cap_days}"
-    return f"{game.days_per_move} day{'s' if game.days_per_move != 1 else ''} per move"
+        text += f", at most {game.bank_cap_days}"
+    else:
+        text = f"{game.days_per_move} day{'s' if game.days_per_move != 1 else ''} per move"
+    return text + (", weekends off" if game.weekends_off else "")
 
 
 def validate_bank(start: int, increment: int, cap: int) -> None:
@@ -78,28 +95,148 @@ def turn_seconds(game, seat) -> int:
     return game.days_per_move * DAY
 
 
+# --- weekends and nights ------------------------------------------------------------
+
+
+def zone_of(user) -> ZoneInfo:
+    return ZoneInfo(user.time_zone if user is not None and user.time_zone else "UTC")
+
+
+def _local_midnight(day: date, tz: ZoneInfo) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=tz).astimezone(UTC)
+
+
+def in_weekend(moment: datetime, tz: ZoneInfo) -> bool:
+    return moment.astimezone(tz).weekday() >= 5
+
+
+def weekend_end(moment: datetime, tz: ZoneInfo) -> datetime:
+    """Monday 00:00 local after ``moment`` (which is in a weekend)."""
+    local = moment.astimezone(tz)
+    return _local_midnight(local.date() + timedelta(days=7 - local.weekday()), tz)
+
+
+def weekend_start(moment: datetime, tz: ZoneInfo) -> datetime:
+    """The next Saturday 00:00 local after ``moment`` (a weekday)."""
+    local = moment.astimezone(tz)
+    return _local_midnight(local.date() + timedelta(days=5 - local.weekday()), tz)
+
+
+def add_running(start: datetime, seconds: float, tz: ZoneInfo, weekends_off: bool) -> datetime:
+    """When ``seconds`` of clock time, counted from ``start``, have run out."""
+    left = timedelta(seconds=seconds)
+    if not weekends_off:
+        return start + left
+    moment = start
+    while True:
+        if in_weekend(moment, tz):
+            moment = weekend_end(moment, tz)
+            continue
+        stop = weekend_start(moment, tz)
+        if moment + left < stop:
+            return moment + left
+        left -= stop - moment
+        moment = stop
+
+
+def running_between(start: datetime, end: datetime, tz: ZoneInfo, weekends_off: bool) -> timedelta:
+    """How much clock time runs from ``start`` to ``end`` (weekends left out if off)."""
+    if end <= start:
+        return timedelta(0)
+    if not weekends_off:
+        return end - start
+    total, moment = timedelta(0), start
+    while moment < end:
+        if in_weekend(moment, tz):
+            moment = min(end, weekend_end(moment, tz))
+            continue
+        stop = min(end, weekend_start(moment, tz))
+        total += stop - moment
+        moment = stop
+    return total
+
+
+def night_hours(user) -> tuple[int, int] | None:
+    if user is None or user.night_start_hour is None or user.night_end_hour is None:
+        return None
+    return user.night_start_hour, user.night_end_hour
+
+
+def validate_night(start: int | None, end: int | None) -> None:
+    if start is None and end is None:
+        return
+    if start is None or end is None:
+        raise ValueError("Choose both the start and the end of your night hours, or neither.")
+    length = (end - start) % 24
+    if length == 0 or length > NIGHT_MAX_HOURS:
+        raise ValueError(f"Night hours can be at most {NIGHT_MAX_HOURS} hours a day.")
+
+
+def night_end(moment: datetime, user) -> datetime | None:
+    """The end of the player's night if ``moment`` falls inside it, else None."""
+    hours = night_hours(user)
+    if hours is None:
+        return None
+    start, end = hours
+    tz = zone_of(user)
+    local = moment.astimezone(tz)
+    of_day = timedelta(hours=local.hour, minutes=local.minute, seconds=local.second)
+    of_day += timedelta(microseconds=local.microsecond)
+    begins, ends = timedelta(hours=start), timedelta(hours=end)
+    day = local.date()
+    if start < end:
+        if not begins <= of_day < ends:
+            return None
+    elif of_day >= begins:
+        day += timedelta(days=1)  # the night crosses midnight: it ends tomorrow
+    elif of_day >= ends:
+        return None
+    return datetime.combine(day, time(end), tzinfo=tz).astimezone(UTC)
+
+
+def place_deadline(deadline: datetime, game, user) -> datetime:
+    """``deadline`` moved out of the player's night and, if off, the weekend."""
+    tz = zone_of(user)
+    for _ in range(4):  # a night's end on a Saturday goes to Monday, then its night's end
+        if game.weekends_off and in_weekend(deadline, tz):
+            deadline = weekend_end(deadline, tz)
+        moved = night_end(deadline, user)
+        if moved is None:
+            break
+        deadline = moved
+    return deadline
+
+
 def start_turn(game, seat, now: datetime) -> None:
     """``seat`` has just become due: set its deadline and reminder (not saved here)."""
     seconds = turn_seconds(game, seat)
     user = seat.user if seat.user_id else None
+    tz = zone_of(user)
     seat.clock_stopped = bool(user is not None and user.on_vacation)
     seat.timeout_claimed_at = None
     seat.turn_seconds = seconds
-    seat.deadline = now + timedelta(seconds=seconds)
-    seat.remind_at = now + timedelta(seconds=seconds * REMIND_AT)
+    runs_out = add_running(now, seconds, tz, game.weekends_off)
+    seat.deadline = place_deadline(runs_out, game, user)
+    seat.night_seconds = int(
+        running_between(runs_out, seat.deadline, tz, game.weekends_off).total_seconds()
+    )
+    seat.remind_at = add_running(now, seconds * REMIND_AT, tz, game.weekends_off)
 
 
 def end_turn(game, seat, now: datetime) -> None:
     """``seat`` is no longer due: bank what is left (time-bank games)."""
     if is_bank(game) and seat.deadline is not None:
         user = seat.user if seat.user_id else None
-        left = (effective_deadline(seat, user, now) - now).total_seconds()
+        left = running_between(
+            now, effective_deadline(seat, user, now), zone_of(user), game.weekends_off
+        ).total_seconds() - (seat.night_seconds or 0)
         increment = (game.bank_increment_days or 0) * DAY
         cap = (game.bank_cap_days or game.bank_start_days) * DAY
         seat.bank_seconds = int(min(cap, max(0, left) + increment))
     seat.turn_seconds = None
     seat.remind_at = None
     seat.clock_stopped = False
+    seat.night_seconds = 0
 
 
 def paused_for(seat, user, now: datetime) -> timedelta:
@@ -147,13 +284,40 @@ def is_overdue(seat, user, now: datetime) -> bool:
     return seat.is_due and seat.deadline is not None and effective_deadline(seat, user, now) <= now
 
 
-def deadline_note(seat, user, outage: datetime | None) -> str:
-    """Why a shown deadline is not simply running, in one sentence (or "")."""
+def deadline_note(seat, user, outage: datetime | None, *, game, yours: bool) -> str:
+    """Why a shown deadline is where it is, in whole sentences (or "").
+
+    ``yours``: the reader is the seat's player ("your time zone"), else an opponent or
+    a spectator (the player's name)."""
+    name = user.name if user is not None else ""
+    notes = []
     if outage is not None:
-        return "The clocks stand still until the site has caught up after an outage."
-    if user is not None and user.on_vacation:
-        return "The clock stands still: on vacation."
-    return ""
+        notes.append("The clocks stand still until the site has caught up after an outage.")
+    elif user is not None and user.on_vacation and user.vacation_automatic:
+        notes.append(
+            "Your clock stands still: you are on vacation (automatic)."
+            if yours
+            else f"The clock stands still: {name} is on vacation (automatic)."
+        )
+    elif user is not None and user.on_vacation:
+        notes.append(
+            "Your clock stands still: you are on vacation."
+            if yours
+            else f"The clock stands still: {name} is on vacation."
+        )
+    if game.weekends_off:
+        notes.append(
+            "The clock does not run on Saturday and Sunday in your time zone."
+            if yours
+            else f"The clock does not run on Saturday and Sunday in {name}'s time zone."
+        )
+    if seat.night_seconds:
+        notes.append(
+            "The deadline was moved to the end of your night hours."
+            if yours
+            else f"The deadline was moved to the end of {name}'s night hours."
+        )
+    return " ".join(notes)
 
 
 def time_left(seat, user, now: datetime | None = None) -> timedelta | None:
@@ -191,10 +355,22 @@ def vacation_ended(*, user: User, started_at: datetime | None, now: datetime) ->
     """
     if started_at is None:
         return
-    seats = list(Seat.objects.filter(user_id=user.pk, is_due=True, deadline__isnull=False))
+    seats = list(
+        Seat.objects.filter(user_id=user.pk, is_due=True, deadline__isnull=False).select_related(
+            "game"
+        )
+    )
     for seat in seats:
-        pause = max(timedelta(0), now - max(started_at, seat.due_since or started_at))
-        seat.deadline += pause
+        since = max(started_at, seat.due_since or started_at)
+        pause = max(timedelta(0), now - since)
+        if seat.game.weekends_off:
+            # The clock time that was left when it stopped, counted on from now.
+            tz = zone_of(user)
+            left = running_between(since, seat.deadline, tz, True).total_seconds()
+            seat.deadline = add_running(now, left, tz, True)
+        else:
+            seat.deadline += pause
+        seat.deadline = place_deadline(seat.deadline, seat.game, user)
         if seat.remind_at is not None:
             seat.remind_at += pause
         seat.clock_stopped = False

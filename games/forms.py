@@ -59,6 +59,12 @@ class NewGameForm(forms.Form):
     bank_cap_days = forms.TypedChoiceField(
         choices=BANK_DAYS_CHOICES, coerce=int, initial=14, label="At most", required=False
     )
+    weekends_off = forms.BooleanField(
+        required=False,
+        initial=False,
+        label="Weekends off",
+        help_text="No clock runs on Saturday and Sunday, in each player's own time zone.",
+    )
     invite = forms.CharField(
         required=False,
         label="Invite players",

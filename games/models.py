@@ -56,6 +56,11 @@ class Game(models.Model):
     bank_increment_days = models.PositiveSmallIntegerField(null=True, blank=True)
     bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, help_text="Earliest due deadline.")
+    # Clock options (games.clocks): no clock runs on Saturday and Sunday in each
+    # player's own time zone; and whether players may let the site spend their
+    # vacation days instead of timing out (a rated or tournament game may forbid it).
+    weekends_off = models.BooleanField(default=False)
+    auto_vacation_allowed = models.BooleanField(default=True)
     is_public = models.BooleanField(
         default=True, help_text="Listed in the lobby and open to spectators."
     )
@@ -159,6 +164,8 @@ class Seat(models.Model):
     # The player is on vacation (games.clocks keeps it in step with User.on_vacation for
     # due seats), so the sweep's partial indexes leave the seat out without reading users.
     clock_stopped = models.BooleanField(default=False)
+    # What the player's night hours added to this turn's deadline (games.clocks).
+    night_seconds = models.PositiveIntegerField(default=0)
     # The clock sweep handed this overdue seat to a settling task (games.timeouts).
     timeout_claimed_at = models.DateTimeField(null=True, blank=True)
 

@@ -130,7 +130,9 @@ class GamePage:
             (
                 s,
                 clocks.effective_deadline(s, s.user, now, outage=outage),
-                clocks.deadline_note(s, s.user, outage),
+                clocks.deadline_note(
+                    s, s.user, outage, game=self.game, yours=s == self.viewer_seat
+                ),
             )
             for s in due
         ]
@@ -266,6 +268,7 @@ class ListedSeat:
     is_due: bool
     deadline: datetime | None  # the seat's, while it is due
     game_deadline: datetime | None  # the earliest of the game's due seats
+    deadline_note: str  # why the seat's deadline is where it is (clocks.deadline_note)
     finished_at: datetime | None
     is_winner: bool
     rank: int | None
@@ -283,6 +286,8 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
             "is_due",
             "deadline",
             "due_since",
+            "night_seconds",
+            "game__weekends_off",
             "is_winner",
             "rank",
             "accepted",
@@ -323,6 +328,11 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
             is_due=r.is_due,
             deadline=shown(r),
             game_deadline=r.game__deadline,
+            deadline_note=clocks.deadline_note(
+                r, user, outage, game=Game(weekends_off=r.game__weekends_off), yours=True
+            )
+            if r.is_due and r.deadline
+            else "",
             finished_at=r.game__finished_at,
             is_winner=r.is_winner,
             rank=r.rank,

@@ -104,13 +104,18 @@ def game_create(
     is_public: bool,
     time_bank: tuple[int, int, int] | None = None,
     rated: bool = True,
+    weekends_off: bool = False,
+    auto_vacation_allowed: bool = True,
 ) -> Game:
     """A new game with the creator seated; invited players get seats to accept.
 
     Seats not given to an invitee stay open for anyone in the lobby (public games).
     The game starts as soon as every human seat is filled and accepted.
     ``time_bank`` is ``(start days, increment days, cap days)`` for a time-bank clock
-    (``games.clocks``); without it every move gets ``days_per_move``.
+    (``games.clocks``); without it every move gets ``days_per_move``. With
+    ``weekends_off`` no clock runs on Saturday and Sunday (each player's own zone).
+    ``auto_vacation_allowed=False`` (rated or tournament games) forbids automatic
+    vacation: there a player whose time runs out times out (``games.clocks``).
     """
     check_not_overloaded(creator)
     if time_bank is not None:
@@ -146,6 +151,8 @@ def game_create(
         is_public=is_public,
         rated=rated,
         created_by=creator,
+        weekends_off=weekends_off,
+        auto_vacation_allowed=auto_vacation_allowed,
         **(
             {
                 "time_control": "bank",
@@ -454,6 +461,7 @@ CLOCK_FIELDS = (
     "bank_seconds",
     "clock_stopped",
     "timeout_claimed_at",
+    "night_seconds",
 )
 
 

@@ -71,6 +71,7 @@ class GameSection:
     time_control: str = ""
     # The position in words (beside the picture, and its alt text); the reader's view.
     position: list[str] = field(default_factory=list)
+    deadline_note: str = ""  # why the deadline is where it is (games.clocks.deadline_note)
 
     @property
     def picture_alt(self) -> str:
