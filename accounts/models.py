@@ -47,6 +47,8 @@ class User(AbstractUser):
         default=False, help_text="While on vacation, your game clocks stop."
     )
     vacation_started_at = models.DateTimeField(null=True, blank=True)
+    # When the running vacation uses up the allowance (games.clocks), for the sweep.
+    vacation_ends_at = models.DateTimeField(null=True, blank=True)
     # The yearly vacation allowance (settings.VACATION_DAYS_PER_YEAR): seconds of
     # vacation taken in ``vacation_year`` (games.clocks charges it when a vacation ends).
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -71,6 +73,14 @@ class User(AbstractUser):
 
     class Meta:
         ordering = ["username"]
+        indexes = [
+            # The clock sweep: vacations whose allowance has run out (few rows).
+            models.Index(
+                fields=["vacation_ends_at"],
+                name="user_vacation_ends",
+                condition=models.Q(on_vacation=True),
+            ),
+        ]
 
     @property
     def name(self) -> str:

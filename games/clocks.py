@@ -31,6 +31,17 @@ again and again until it is in neither. The time so added is kept
 (``Seat.night_seconds``) and is not banked. A player's zone and nights count as they
 are when the turn starts.
 
+Automatic vacation (opt-in, ``User.auto_vacation``): when a player's time runs out in a
+game that allows it (``Game.auto_vacation_allowed``; a rated or tournament game may
+forbid it, and there the timeout rule applies as always) and vacation days are left,
+the site starts a vacation for them instead of timing them out (``vacation_automatic``):
+every clock of theirs stops, each day it spends is told by email
+(``vacation_day_spent``) and on the settings page, and opponents see "on vacation
+(automatic)". It ends when the player has moved in every game whose clock had run out
+(the others go on with the time they had left), when they switch it off (then a game
+that had run out times out at the next sweep), or when the allowance is used up (the
+same). It is charged to the allowance like any vacation.
+
 Outages: the clock sweep records a heartbeat every minute (``games.timeouts``). When
 the last one is older than ``settings.CLOCK_OUTAGE_SECONDS`` the site has not been
 sweeping, and every clock stands still from that heartbeat on. The sweep that comes
@@ -63,6 +74,8 @@ HEARTBEAT = "clock-sweep"  # the ClockHeartbeat row of the clock sweep
 
 # user: User whose vacation the sweep ended because the allowance ran out
 vacation_allowance_used = Signal()
+# user: User on automatic vacation, day: the day it is in (1, 2, ...), days_left: timedelta
+vacation_day_spent = Signal()
 
 
 def is_bank(game) -> bool:
@@ -280,7 +293,12 @@ def effective_deadline(seat, user, now: datetime, *, outage=_READ) -> datetime:
 
 
 def is_overdue(seat, user, now: datetime) -> bool:
-    """Has a due seat's time run out? The one test a move, a page and the sweep share."""
+    """Has a due seat's time run out? The one test a move, a page and the sweep share.
+
+    Never while its player is on vacation: a clock that stands still does not run out
+    (an automatic vacation keeps a game whose time ran out playable)."""
+    if user is not None and user.on_vacation:
+        return False
     return seat.is_due and seat.deadline is not None and effective_deadline(seat, user, now) <= now
 
 
@@ -398,25 +416,47 @@ def _vacation_switch(sender, instance: User, update_fields=None, **kwargs) -> No
     if old is None or old["on_vacation"] == instance.on_vacation:
         return
     if instance.on_vacation:
+        now = timezone.now()
+        if instance.vacation_started_at is None:
+            instance.vacation_started_at = now
+        instance.vacation_ends_at = instance.vacation_started_at + vacation_left(
+            instance, instance.vacation_started_at
+        )
         Seat.objects.filter(user_id=instance.pk, is_due=True).update(clock_stopped=True)
+        User.objects.filter(pk=instance.pk).update(
+            vacation_started_at=instance.vacation_started_at,
+            vacation_ends_at=instance.vacation_ends_at,
+            vacation_automatic=instance.vacation_automatic,
+            vacation_days_told=0,
+        )
+        instance.vacation_days_told = 0
         return
     now = timezone.now()
     vacation_ended(user=instance, started_at=old["vacation_started_at"], now=now)
     instance.vacation_started_at = None
+    instance.vacation_ends_at = None
+    instance.vacation_automatic = False
     # Saved with the instance; also written here when save() names only some fields.
     User.objects.filter(pk=instance.pk).update(
         vacation_year=instance.vacation_year,
         vacation_used_seconds=instance.vacation_used_seconds,
         vacation_started_at=None,
+        vacation_ends_at=None,
+        vacation_automatic=False,
     )
 
 
 def end_exhausted_vacations(now: datetime | None = None) -> list[int]:
-    """End vacations whose allowance is used up (see the module docstring)."""
+    """End vacations whose allowance is used up (see the module docstring).
+
+    Through the partial index ``user_vacation_ends``: only players whose vacation
+    reaches its end date are read, not every player on vacation."""
     now = now or timezone.now()
     ended = []
-    for user in User.objects.filter(on_vacation=True):
-        if vacation_left(user, now) > timedelta(0):
+    for user in User.objects.filter(on_vacation=True, vacation_ends_at__lte=now):
+        left = vacation_left(user, now)
+        if left > timedelta(0):  # the end date was not known (an older vacation): set it
+            User.objects.filter(pk=user.pk).update(vacation_ends_at=now + left)
             continue
         with transaction.atomic():
             user.on_vacation = False
@@ -424,3 +464,82 @@ def end_exhausted_vacations(now: datetime | None = None) -> list[int]:
             vacation_allowance_used.send(sender=User, user=user)
         ended.append(user.pk)
     return ended
+
+
+# --- automatic vacation ---------------------------------------------------------------
+
+
+def auto_vacation_applies(game, user, now: datetime) -> bool:
+    """Instead of timing out: the player opted in, the game allows it, days are left."""
+    return (
+        user is not None
+        and user.auto_vacation
+        and game.auto_vacation_allowed
+        and not user.on_vacation
+        and vacation_left(user, now) > timedelta(0)
+    )
+
+
+def auto_vacation_begin(*, user_id: int, now: datetime) -> bool:
+    """Start an automatic vacation for a player whose time ran out; True if started.
+
+    The player's row is locked, so two games running out at once start one vacation."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user_id)
+        if user.on_vacation:
+            return False
+        user.on_vacation = True
+        user.vacation_automatic = True
+        user.vacation_started_at = now
+        user.save()  # _vacation_switch stops the clocks and sets the end date
+    return True
+
+
+def ran_out_seats(user: User):
+    """The player's due seats whose clock ran out before the vacation started."""
+    return Seat.objects.filter(
+        user_id=user.pk,
+        is_due=True,
+        status="playing",
+        controller="human",
+        deadline__lte=user.vacation_started_at,
+    )
+
+
+def auto_vacation_after_move(*, user_id: int) -> bool:
+    """After a move: the automatic vacation ends once no game has run out; True if so.
+
+    The games whose clock did not run out go on with the time they had left."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user_id)
+        if not (user.on_vacation and user.vacation_automatic) or ran_out_seats(user).exists():
+            return False
+        user.on_vacation = False
+        user.save()
+    return True
+
+
+def vacation_days_spent(user: User, now: datetime) -> int:
+    """The day of the running vacation that ``now`` is in (1 on its first day)."""
+    if not user.on_vacation or user.vacation_started_at is None:
+        return 0
+    return int((now - user.vacation_started_at).total_seconds() // DAY) + 1
+
+
+def tell_vacation_days(now: datetime | None = None) -> int:
+    """Tell each player on automatic vacation of every day it spends (once per day)."""
+    now = now or timezone.now()
+    told = 0
+    for user in User.objects.filter(on_vacation=True, vacation_automatic=True):
+        day = vacation_days_spent(user, now)
+        if day <= user.vacation_days_told:
+            continue
+        # Conditional: a concurrent sweep that told this day already changes nothing.
+        if User.objects.filter(pk=user.pk, vacation_days_told=user.vacation_days_told).update(
+            vacation_days_told=day
+        ):
+            vacation_day_spent.send(
+                sender=User, user=user, day=day, days_left=vacation_left(user, now)
+            )
+            told += 1
+    return told

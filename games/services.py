@@ -345,6 +345,10 @@ def seat_time_out(*, seat_id: int, now=None) -> bool:
             or not clocks.is_overdue(seat, seat.user, now)
         ):
             return False
+        if clocks.auto_vacation_applies(game, seat.user, now):
+            # Vacation days are spent instead (games.clocks, automatic vacation).
+            clocks.auto_vacation_begin(user_id=seat.user_id, now=now)
+            return False
         seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
         signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
         return True
@@ -374,6 +378,8 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
         raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
     state = load_state(game)
     _apply(game, state, seat.index, action, by_computer=False, seats=seats, mover=seat)
+    if seat.user.on_vacation and seat.user.vacation_automatic:
+        clocks.auto_vacation_after_move(user_id=seat.user_id)
     return MoveResult(game=game, applied=True, seats=seats)
 
 

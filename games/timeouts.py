@@ -199,6 +199,7 @@ def clock_sweep(now: datetime | None = None) -> dict:
     now = now or timezone.now()
     extended = outage_guard(now)
     vacations = clocks.end_exhausted_vacations(now)
+    clocks.tell_vacation_days(now)
     reminders = send_reminders(now)
     timeouts = queue_timeouts(now)
     return {

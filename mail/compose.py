@@ -325,3 +325,22 @@ def reply_email(user, game: Game | None, payload: dict) -> EmailMultiAlternative
 
 def vacation_over_email(user) -> EmailMultiAlternatives:
     return build("vacation_over", user, {"allowance_days": settings.VACATION_DAYS_PER_YEAR})
+
+
+def vacation_day_email(user, payload: dict) -> EmailMultiAlternatives:
+    """A day of automatic vacation was spent (games.clocks), with the games waiting."""
+    waiting = []
+    if user.on_vacation and user.vacation_started_at is not None:
+        waiting = [
+            {"title": f"{s.game.title} #{s.game_id}", "url": absolute(s.game.get_absolute_url())}
+            for s in clocks.ran_out_seats(user).select_related("game")
+        ]
+    return build(
+        "vacation_day",
+        user,
+        {
+            "day": payload.get("day", 1),
+            "days_left": payload.get("days_left", 0),
+            "waiting": waiting,
+        },
+    )

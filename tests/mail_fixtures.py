@@ -12,7 +12,6 @@ def _mail_settings(settings):
     settings.MAIL_TURN_HOLD_SECONDS = 300
     settings.SITE_URL = "https://tripost.test"
     settings.MAIL_REPLY_ADDRESS = "play@tripost.test"
-    settings.MAIL_DIGEST_HOUR = 7
 
 
 @pytest.fixture(autouse=True)
