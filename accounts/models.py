@@ -80,6 +80,12 @@ class User(AbstractUser):
                 name="user_vacation_ends",
                 condition=models.Q(on_vacation=True),
             ),
+            # The clock sweep: automatic vacations, whose days are told (fewer still).
+            models.Index(
+                fields=["vacation_started_at"],
+                name="user_auto_vacation",
+                condition=models.Q(on_vacation=True, vacation_automatic=True),
+            ),
         ]
 
     @property

@@ -50,6 +50,10 @@ class Migration(migrations.Migration):
             model_name='user',
             index=models.Index(condition=models.Q(('on_vacation', True)), fields=['vacation_ends_at'], name='user_vacation_ends'),
         ),
+        migrations.AddIndex(
+            model_name='user',
+            index=models.Index(condition=models.Q(('on_vacation', True), ('vacation_automatic', True)), fields=['vacation_started_at'], name='user_auto_vacation'),
+        ),
     ]
 
 
