@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_game_taken_back'),
+        ('games', '0005_game_rated'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

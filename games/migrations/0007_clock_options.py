@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_seat_clock_stopped_timeout_claim'),
+        ('games', '0006_seat_clock_stopped_timeout_claim'),
     ]
 
     operations = [
