@@ -130,7 +130,7 @@ class PlayerSettingsForm(forms.ModelForm):
         day = vacation_days_spent(user, timezone.now())
         return (
             f"Your time ran out, so your automatic vacation has been on since "
-            f"{timezone.localtime(user.vacation_started_at):%a %-d %b, %H:%M}; "
+            f"{timezone.localtime(user.vacation_started_at):%a %-d %b, %H:%M %Z}; "
             f"today is its day {day}. Move in the games whose time ran out to end it."
         )
 
