@@ -49,7 +49,9 @@ back moves each running deadline by the time it stood still; until it has run, e
 reader of a deadline (a move, a page, an email, the sweep's own recheck) adds the same
 pause through ``effective_deadline``, so they all agree and nobody loses on time
 because of us. A seat that became due during the outage stood still from its turn's
-start. (A vacation and an outage that overlap both count, in the player's favour.)
+start. A seat whose player is on vacation is left alone by that sweep (the vacation's
+pause covers the time); a vacation that starts during an outage first adds the
+outage's time so far. The pause moves a deadline by real time, weekends or not.
 """
 
 from __future__ import annotations
@@ -419,6 +421,15 @@ def _vacation_switch(sender, instance: User, update_fields=None, **kwargs) -> No
         now = timezone.now()
         if instance.vacation_started_at is None:
             instance.vacation_started_at = now
+        outage = stopped_since(now)
+        if outage is not None:
+            # The outage sweep leaves stopped clocks alone: give these seats its time now.
+            for seat in Seat.objects.filter(
+                user_id=instance.pk, is_due=True, deadline__isnull=False
+            ):
+                Seat.objects.filter(pk=seat.pk).update(
+                    deadline=seat.deadline + outage_pause(seat, outage, now)
+                )
         instance.vacation_ends_at = instance.vacation_started_at + vacation_left(
             instance, instance.vacation_started_at
         )

@@ -138,7 +138,8 @@ def extend_running_deadlines(since: datetime, now: datetime, *, reason: str) -> 
     That is ``now - since`` for a turn that was running at ``since`` and ``now -
     due_since`` for one that started during the outage (``clocks.outage_pause``)."""
     gap = now - since
-    running = Seat.objects.filter(is_due=True, deadline__isnull=False)
+    # Stopped clocks (vacations) are left alone: the vacation's own pause covers the gap.
+    running = Seat.objects.filter(is_due=True, deadline__isnull=False, clock_stopped=False)
     # remind_at NULL (reminder sent) stays NULL: NULL + interval is NULL.
     count = running.filter(Q(due_since__isnull=True) | Q(due_since__lte=since)).update(
         deadline=F("deadline") + gap, remind_at=F("remind_at") + gap

@@ -116,3 +116,37 @@ def test_a_time_bank_does_not_lose_the_outage(alice, bob):
     first.refresh_from_db()
     # One day of the bank was used before the outage; the two days down are not charged.
     assert first.bank_seconds == 6 * 86400
+
+
+def set_vacation(user, on: bool) -> None:
+    from accounts.models import User
+    from accounts.services import player_update_settings
+
+    player_update_settings(user=User.objects.get(pk=user.pk), cleaned_data={"on_vacation": on})
+
+
+def test_an_outage_during_a_vacation_is_not_counted_twice(game):
+    seat = due_seat(game)
+    with at(LAST_BEAT - timedelta(hours=10)):
+        set_vacation(seat.user, True)
+    with at(LAST_BEAT + timedelta(hours=6)):
+        assert clock_sweep()["extended_seconds"] == 6 * 3600
+    seat.refresh_from_db()
+    assert seat.deadline == DEADLINE  # stood still for the vacation anyway
+    with at(LAST_BEAT + timedelta(hours=14)):
+        set_vacation(seat.user, False)
+    seat.refresh_from_db()
+    assert seat.deadline == DEADLINE + timedelta(hours=24)  # the vacation's 24 hours
+
+
+def test_a_vacation_started_during_an_outage_keeps_the_outage_time_so_far(game):
+    seat = due_seat(game)
+    with at(LAST_BEAT + timedelta(hours=2)):
+        set_vacation(seat.user, True)  # the sweep is still away
+    with at(LAST_BEAT + timedelta(hours=6)):
+        clock_sweep()
+    with at(LAST_BEAT + timedelta(hours=12)):
+        set_vacation(seat.user, False)
+    seat.refresh_from_db()
+    # Two hours of outage before the vacation, then ten hours of vacation.
+    assert seat.deadline == DEADLINE + timedelta(hours=12)
