@@ -1,4 +1,5 @@
-"""Deadline arithmetic: days per move, time banks, and vacations that stop the clock.
+"""Deadline arithmetic: days per move, time banks, weekends off, night hours, vacations
+(manual and automatic) that stop the clock, and outages that stop every clock.
 
 Clocks are derived, as lichess's correspondence clock is: a seat that becomes due gets
 a ``deadline`` (and a ``remind_at``, the 80% point); nothing ticks. The time control
@@ -14,9 +15,10 @@ while the vacation lasts; the timeout sweep skips the player's seats, and when t
 vacation ends every due seat's deadline (and reminder) moves by the time the clock
 stood still on it: ``now - max(vacation start, turn start)``. Each player has a yearly
 allowance (``settings.VACATION_DAYS_PER_YEAR``). A vacation is charged to the year in
-which it ends. Only the player switches vacation on and off, with one exception that
-they are told about: when the allowance is used up, the clock sweep ends the vacation,
-their clocks run again and they get an email saying so (``vacation_allowance_used``).
+which it ends. Only the player switches vacation on and off, with exceptions that they
+are told about: an automatic vacation (below), and when the allowance is used up the
+clock sweep ends the vacation, their clocks run again and they get an email saying so
+(``vacation_allowance_used``).
 
 Weekends off (a game option, ``Game.weekends_off``): no clock runs from Saturday 00:00
 to Monday 00:00 in the seat's player's own time zone, so a deadline is the turn's time
