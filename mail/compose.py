@@ -186,8 +186,11 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
     ]
     state = load_state(game)
     if seat.is_due and game.status == "active":
-        section.deadline = clocks.effective_deadline(seat, user, timezone.now())
-        section.time_left = section.deadline - timezone.now()
+        now = timezone.now()
+        outage = clocks.stopped_since(now)
+        section.deadline = clocks.effective_deadline(seat, user, now, outage=outage)
+        section.time_left = section.deadline - now
+        section.deadline_note = clocks.deadline_note(seat, user, outage, game=game, yours=True)
         if with_actions:
             legal = game.engine_module.legal_actions(state, seat.index)
             if len(legal) <= settings.MAIL_MAX_LISTED_ACTIONS:

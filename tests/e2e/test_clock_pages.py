@@ -120,8 +120,9 @@ def test_deadlines_show_their_reasons_in_the_viewers_zone(
         "The deadline was moved to the end of your night hours."
     )
     owl.screenshot(path=screenshots / f"clocks-my-games-{size}.png", full_page=True)
-    owl.goto("/lobby/")
-    owl.screenshot(path=screenshots / f"clocks-lobby-{size}.png", full_page=True)
+    page.goto("/lobby/")  # the owl's open game, seen by the lark
+    expect(page.get_by_text("5 days per move, weekends off")).to_be_visible()
+    page.screenshot(path=screenshots / f"clocks-lobby-{size}.png", full_page=True)
 
 
 @pytest.mark.parametrize("size", SIZES)

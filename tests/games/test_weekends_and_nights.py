@@ -217,7 +217,9 @@ def test_the_weekends_off_option_is_chosen_at_creation_and_shown_in_the_lobby(db
     assert response.status_code == 302, response.content.decode()
     game = Game.objects.get()
     assert game.weekends_off
-    lobby = client.get(reverse("lobby")).content.decode()
+    other = Client()
+    other.force_login(player("joiner"))  # the lobby lists games of others
+    lobby = other.get(reverse("lobby")).content.decode()
     assert "3 days per move, weekends off" in lobby
     page = client.get(game.get_absolute_url()).content.decode()
     assert "3 days per move, weekends off" in page
