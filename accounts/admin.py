@@ -13,6 +13,18 @@ class UserAdmin(BaseUserAdmin):
         *BaseUserAdmin.fieldsets,
         (
             "Tripost",
-            {"fields": ("display_name", "time_zone", "email_preference", "on_vacation")},
+            {
+                "fields": (
+                    "display_name",
+                    "time_zone",
+                    "email_preference",
+                    "digest_hour",
+                    "night_start_hour",
+                    "night_end_hour",
+                    "on_vacation",
+                    "auto_vacation",
+                    "vacation_automatic",
+                )
+            },
         ),
     )

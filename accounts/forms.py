@@ -2,6 +2,7 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.utils import timezone
 
 from . import names, time_zones
 from .models import User
@@ -44,12 +45,48 @@ class SignupExtraForm(forms.Form):
         user.save(update_fields=["time_zone"])
 
 
+HOURS = [(h, f"{h:02d}:00") for h in range(24)]
+
+
 class PlayerSettingsForm(forms.ModelForm):
     time_zone = time_zone_field()
+    digest_hour = forms.TypedChoiceField(
+        choices=HOURS,
+        coerce=int,
+        empty_value=None,
+        required=False,  # absent: kept as it is
+        label="Daily digest at",
+        help_text="In your time zone; on a day when no game waits for you, no digest comes.",
+    )
+    night_start_hour = forms.TypedChoiceField(
+        choices=[("", "no night hours"), *HOURS],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Night hours from",
+    )
+    night_end_hour = forms.TypedChoiceField(
+        choices=[("", "no night hours"), *HOURS],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="to",
+        help_text="In your time zone, at most 10 hours: a deadline that would fall in your "
+        "night moves to its end.",
+    )
 
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "email_preference", "on_vacation"]
+        fields = [
+            "display_name",
+            "time_zone",
+            "email_preference",
+            "digest_hour",
+            "night_start_hour",
+            "night_end_hour",
+            "on_vacation",
+            "auto_vacation",
+        ]
         widgets = {"email_preference": forms.RadioSelect}
 
     def __init__(self, *args, **kwargs):
@@ -72,6 +109,34 @@ class PlayerSettingsForm(forms.ModelForm):
         total = settings.VACATION_DAYS_PER_YEAR
         shown = f"{left:.1f}".removesuffix(".0")
         return f"{shown} of {total} vacation days left this year"
+
+    def clean_digest_hour(self) -> int:
+        hour = self.cleaned_data.get("digest_hour")
+        return self.instance.digest_hour if hour is None else hour
+
+    def clean(self):
+        from games.clocks import validate_night
+
+        cleaned = super().clean()
+        try:
+            validate_night(cleaned.get("night_start_hour"), cleaned.get("night_end_hour"))
+        except ValueError as exc:
+            self.add_error("night_end_hour", str(exc))
+        return cleaned
+
+    def automatic_vacation_summary(self) -> str:
+        """What an automatic vacation going on has spent, in a sentence (or "")."""
+        from games.clocks import vacation_days_spent
+
+        user = User.objects.get(pk=self.instance.pk)
+        if not (user.on_vacation and user.vacation_automatic):
+            return ""
+        day = vacation_days_spent(user, timezone.now())
+        return (
+            f"Your time ran out, so your automatic vacation has been on since "
+            f"{timezone.localtime(user.vacation_started_at):%a %-d %b, %H:%M %Z}; "
+            f"today is its day {day}. Move in the games whose time ran out to end it."
+        )
 
     def clean_on_vacation(self) -> bool:
         from games.clocks import vacation_left

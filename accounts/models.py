@@ -51,6 +51,8 @@ class User(AbstractUser):
         default=False, help_text="While on vacation, your game clocks stop."
     )
     vacation_started_at = models.DateTimeField(null=True, blank=True)
+    # When the running vacation uses up the allowance (games.clocks), for the sweep.
+    vacation_ends_at = models.DateTimeField(null=True, blank=True)
     # The yearly vacation allowance (settings.VACATION_DAYS_PER_YEAR): seconds of
     # vacation taken in ``vacation_year`` (games.clocks charges it when a vacation ends).
     vacation_year = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -61,6 +63,23 @@ class User(AbstractUser):
     display_name_skeleton = models.CharField(
         max_length=40, blank=True, editable=False, db_index=True
     )
+    # Automatic vacation (games.clocks): opted in, the sweep spends vacation days instead
+    # of timing the player out; ``vacation_automatic`` marks a vacation it started, and
+    # ``vacation_days_told`` how many of its days the player has been told about.
+    auto_vacation = models.BooleanField(
+        default=False,
+        help_text="When your time runs out, spend vacation days instead of losing on time.",
+    )
+    vacation_automatic = models.BooleanField(default=False)
+    vacation_days_told = models.PositiveSmallIntegerField(default=0)
+    # Night hours in the player's time zone (games.clocks): a deadline that would fall
+    # inside them moves to their end. Both or neither; at most NIGHT_MAX_HOURS long.
+    night_start_hour = models.PositiveSmallIntegerField(null=True, blank=True)
+    night_end_hour = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The local hour of the daily digest (mail.tasks.queue_digests).
+    digest_hour = models.PositiveSmallIntegerField(
+        default=7, help_text="The daily digest comes at this hour of your day."
+    )
 
     class Meta:
         ordering = ["username"]
@@ -70,6 +89,20 @@ class User(AbstractUser):
                 Lower("display_name"),
                 condition=~Q(display_name=""),
                 name="user_display_name_unique_ci",
+            ),
+        ]
+        indexes = [
+            # The clock sweep: vacations whose allowance has run out (few rows).
+            models.Index(
+                fields=["vacation_ends_at"],
+                name="user_vacation_ends",
+                condition=models.Q(on_vacation=True),
+            ),
+            # The clock sweep: automatic vacations, whose days are told (fewer still).
+            models.Index(
+                fields=["vacation_started_at"],
+                name="user_auto_vacation",
+                condition=models.Q(on_vacation=True, vacation_automatic=True),
             ),
         ]
 

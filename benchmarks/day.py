@@ -431,7 +431,7 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
         REDIS_URL=redis_url, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(64),
         SECURE_SSL_REDIRECT="0", STATIC_MANIFEST="0", ALLOWED_HOSTS="127.0.0.1",
         EMAIL_HOST="127.0.0.1", EMAIL_PORT=str(smtp_port), EMAIL_USE_TLS="0",
-        MAIL_TURN_HOLD_SECONDS="0", MAIL_DIGEST_HOUR=str(digest_hour),
+        MAIL_TURN_HOLD_SECONDS="0",
         TRIPOST_VAR_DIR=str(var), LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT),
     )  # fmt: skip
     for name in ("CACHE_URL", "ANYMAIL_ESP", "MAIL_QUEUE"):
@@ -451,6 +451,9 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
     try:
         t0 = time.perf_counter()
         seeded = seed(args.games, rng)
+        from accounts.models import User
+
+        User.objects.update(digest_hour=digest_hour)  # each player's own digest hour: now
         timed_out, reminders = make_overdue(seeded["games"], args.fraction, rng)
         timeouts = len(timed_out)
         # A game the sweep settles meanwhile is not also moved in (its version changes).

@@ -25,9 +25,12 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
    the SMTP path takes without the worker: as many of the worker's emails pushed by
    smtplib over one connection from another process. The worker is the bottleneck
    when (b) stays well below (c).
-3. **Timeout sweep**: ``--games`` running games (100 of them overdue); the plan of the
-   overdue query (it must use the partial index ``seat_due_deadline``) and the time of
-   the query and of a whole clock sweep that settles the 100 timeouts.
+3. **Timeout sweep**: ``--games`` running games (100 of them overdue) among
+   ``--players`` players, a tenth of them on vacation; the plan of the overdue query
+   (it must use the partial index ``seat_due_deadline`` and read no user row), the
+   time of the query, of a clock sweep that hands the 100 timeouts to their tasks, of
+   those 100 settling tasks (run here one after the other; a worker pool spreads
+   them), and of the old inline way for comparison.
 """
 
 from __future__ import annotations
@@ -403,16 +406,17 @@ def bench_sink(sink: Sink, port: int, messages: list[bytes], count: int) -> floa
 # --- 3. the timeout sweep ----------------------------------------------------------------
 
 
-def bench_sweep(games: int, overdue: int = 100) -> None:
+def bench_sweep(games: int, overdue: int = 100, players: int = 100_000) -> None:
     import random
 
     from django.db import connection, transaction
     from django.utils import timezone
 
     from accounts.models import User
+    from games import tasks
     from games.engines import get_engine
     from games.models import ClockHeartbeat, Game, GameStatus, Seat
-    from games.timeouts import HEARTBEAT, clock_sweep, overdue_seats
+    from games.timeouts import HEARTBEAT, clock_sweep, overdue_seats, settle_overdue
 
     rng = random.Random(1)
     engine = get_engine("triad")
@@ -420,8 +424,18 @@ def bench_sweep(games: int, overdue: int = 100) -> None:
     now = timezone.now()
     t0 = time.monotonic()
     users = User.objects.bulk_create(
-        [User(username=f"sweep{i}", email=f"sweep{i}@example.com") for i in range(1000)]
+        [
+            User(
+                username=f"sweep{i}",
+                email=f"sweep{i}@example.com",
+                on_vacation=i % 10 == 9,  # a tenth of the players are away
+                vacation_started_at=now - timedelta(days=1) if i % 10 == 9 else None,
+            )
+            for i in range(players)
+        ],
+        batch_size=10_000,
     )
+    present = [u for u in users if not u.on_vacation]
     batch = 10_000
     for start in range(0, games, batch):
         with transaction.atomic():
@@ -440,7 +454,7 @@ def bench_sweep(games: int, overdue: int = 100) -> None:
                     if late
                     else now + timedelta(seconds=rng.randint(60, 14 * 86400))
                 )
-                a, b = rng.sample(users, 2)
+                a, b = rng.sample(present if late else users, 2)
                 seats.append(
                     Seat(
                         game=game,
@@ -450,13 +464,17 @@ def bench_sweep(games: int, overdue: int = 100) -> None:
                         is_due=True,
                         due_since=deadline - timedelta(days=3),
                         deadline=deadline,
+                        clock_stopped=a.on_vacation,
                     )
                 )
                 seats.append(Seat(game=game, index=1, user=b, accepted=True))  # fmt: skip
             Seat.objects.bulk_create(seats)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
-    print(f"  seeded {games} running games ({2 * games} seats) in {time.monotonic() - t0:.0f} s")
+    print(
+        f"  seeded {games} running games ({2 * games} seats), {players} players "
+        f"({players // 10} on vacation) in {time.monotonic() - t0:.0f} s"
+    )
 
     query = overdue_seats(timezone.now()).values_list("pk", flat=True)[:1000]
     sql, params = query.query.sql_with_params()
@@ -467,6 +485,7 @@ def bench_sweep(games: int, overdue: int = 100) -> None:
     for line in plan:
         print("    " + line)
     assert any("seat_due_deadline" in line for line in plan), "the sweep must use the index"
+    assert "accounts_user" not in sql, "the overdue query must read no user row"
     timings = []
     for _ in range(20):
         start = time.perf_counter()
@@ -474,20 +493,48 @@ def bench_sweep(games: int, overdue: int = 100) -> None:
         timings.append(time.perf_counter() - start)
     median = statistics.median(timings) * 1000
     print(f"  overdue query: {len(found)} seats found, median {median:.1f} ms")
-    ClockHeartbeat.objects.update_or_create(
-        name=HEARTBEAT, defaults={"last_run_at": timezone.now() - timedelta(minutes=1)}
+
+    def on_time():
+        ClockHeartbeat.objects.update_or_create(
+            name=HEARTBEAT, defaults={"last_run_at": timezone.now() - timedelta(minutes=1)}
+        )
+
+    queued = []
+    delay = tasks.settle_timeout.delay
+    tasks.settle_timeout.delay = queued.append  # the tasks are run below, timed apart
+    try:
+        on_time()
+        start = time.perf_counter()
+        report = clock_sweep()
+        sweep = time.perf_counter() - start
+    finally:
+        tasks.settle_timeout.delay = delay
+    print(f"  clock sweep handing {report['timeouts']} timeouts to tasks: {sweep * 1000:.0f} ms")
+    per_task = []
+    for seat_id in queued:
+        start = time.perf_counter()
+        tasks.settle_timeout(seat_id)
+        per_task.append(time.perf_counter() - start)
+    print(
+        f"  their {len(per_task)} settling tasks, one after the other: "
+        f"{sum(per_task) * 1000:.0f} ms (median {statistics.median(per_task) * 1000:.1f} ms, "
+        f"p95 {percentile(per_task, 0.95) * 1000:.1f} ms each)"
     )
-    start = time.perf_counter()
-    report = clock_sweep()
-    full = time.perf_counter() - start
-    print(f"  whole clock sweep settling {report['timeouts']} timeouts: {full * 1000:.0f} ms")
-    ClockHeartbeat.objects.update_or_create(
-        name=HEARTBEAT, defaults={"last_run_at": timezone.now() - timedelta(minutes=1)}
-    )
+    on_time()
     start = time.perf_counter()
     report = clock_sweep()
     idle = time.perf_counter() - start
     print(f"  clock sweep with nothing to settle: {idle * 1000:.1f} ms ({report})")
+    # The old way, for comparison: 100 more overdue seats settled inline in one call.
+    Seat.objects.filter(
+        pk__in=Seat.objects.filter(is_due=True, clock_stopped=False).values("pk")[:overdue]
+    ).update(deadline=timezone.now() - timedelta(minutes=5))
+    start = time.perf_counter()
+    inline = settle_overdue()
+    print(
+        f"  (before: {inline} timeouts settled inline in the sweep: "
+        f"{(time.perf_counter() - start) * 1000:.0f} ms)"
+    )
 
 
 def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
@@ -550,6 +597,7 @@ def main(argv=None) -> int:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--burst", type=int, default=2000)
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=100_000, help="for the sweep")
     parser.add_argument("--concurrency", type=int, default=2, help="worker processes")
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL)
@@ -637,7 +685,7 @@ def main(argv=None) -> int:
         if args.games:
             print(f"\n3. Timeout sweep over {args.games} running games:")
             with override_settings(MAX_GAMES_AWAITING=10**9):
-                bench_sweep(args.games)
+                bench_sweep(args.games, players=args.players)
     finally:
         worker.terminate()  # warm shutdown: the worker finishes what it holds
         try:

@@ -338,7 +338,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "clock-sweep": {"task": "games.tasks.clock_sweep", "schedule": crontab(minute="*")},
     # Send outbox rows left behind (worker killed, broker down).
     "mail-sweep": {"task": "mail.tasks.sweep_outbox", "schedule": crontab(minute="*")},
-    # Daily digests go out at MAIL_DIGEST_HOUR in each player's own time zone.
+    # Daily digests go out at each player's chosen hour (User.digest_hour), in their zone.
     "mail-digests": {"task": "mail.tasks.queue_digests", "schedule": crontab(minute="*/15")},
 }
 # Computer players think in tasks of their own queue, so a long search never holds up
@@ -365,7 +365,6 @@ MAIL_CLAIM_SECONDS = int(os.environ.get("MAIL_CLAIM_SECONDS", "120"))
 # small batch already saves most of the per-email connection cost; a large one would
 # leave a short burst to one worker process while the others have nothing to do).
 MAIL_BATCH_SIZE = int(os.environ.get("MAIL_BATCH_SIZE", "10"))
-MAIL_DIGEST_HOUR = int(os.environ.get("MAIL_DIGEST_HOUR", "7"))  # local hour, 0-23
 # Legal actions are listed in a turn email when there are at most this many.
 MAIL_MAX_LISTED_ACTIONS = 30
 # Replies to turn emails go to <local>+<signed token>@<domain> of this address.
@@ -395,6 +394,8 @@ MAIL_BOARD_PNG = env_bool("MAIL_BOARD_PNG", True)
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 # The clock sweep runs every minute; a longer gap is an outage and pauses every clock.
 CLOCK_OUTAGE_SECONDS = int(os.environ.get("CLOCK_OUTAGE_SECONDS", "300"))
+# An overdue seat handed to a settling task is handed out again after this long.
+TIMEOUT_CLAIM_SECONDS = int(os.environ.get("TIMEOUT_CLAIM_SECONDS", "300"))
 MAX_GAMES_AWAITING = 10
 # /healthz fails when a due email has waited this long unsent (no worker or beat).
 HEALTH_OUTBOX_MINUTES = int(os.environ.get("HEALTH_OUTBOX_MINUTES", "10"))

@@ -124,6 +124,8 @@ class GameAdmin(admin.ModelAdmin):
         "bank_start_days",
         "bank_increment_days",
         "bank_cap_days",
+        "weekends_off",
+        "auto_vacation_allowed",
         "deadline",
         "created_by",
         "created_at",

@@ -76,6 +76,12 @@ class NewGameForm(forms.Form):
         label="Their level",
         help_text=" ".join(f"{level.title}: {level.summary}" for level in LEVELS.values()),
     )
+    weekends_off = forms.BooleanField(
+        required=False,
+        initial=False,
+        label="Weekends off",
+        help_text="No clock runs on Saturday and Sunday, in each player's own time zone.",
+    )
     invite = forms.CharField(
         required=False,
         label="Invite players",

@@ -57,6 +57,11 @@ class Game(models.Model):
     bank_increment_days = models.PositiveSmallIntegerField(null=True, blank=True)
     bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, help_text="Earliest due deadline.")
+    # Clock options (games.clocks): no clock runs on Saturday and Sunday in each
+    # player's own time zone; and whether players may let the site spend their
+    # vacation days instead of timing out (a rated or tournament game may forbid it).
+    weekends_off = models.BooleanField(default=False)
+    auto_vacation_allowed = models.BooleanField(default=True)
     is_public = models.BooleanField(
         default=True, help_text="Listed in the lobby and open to spectators."
     )
@@ -167,6 +172,13 @@ class Seat(models.Model):
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     remind_at = models.DateTimeField(null=True, blank=True)
     bank_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # The player is on vacation (games.clocks keeps it in step with User.on_vacation for
+    # due seats), so the sweep's partial indexes leave the seat out without reading users.
+    clock_stopped = models.BooleanField(default=False)
+    # What the player's night hours added to this turn's deadline (games.clocks).
+    night_seconds = models.PositiveIntegerField(default=0)
+    # The clock sweep handed this overdue seat to a settling task (games.timeouts).
+    timeout_claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "index"]
@@ -183,10 +195,18 @@ class Seat(models.Model):
             models.Index(
                 fields=["user", "deadline"], name="seat_due_by_user", condition=Q(is_due=True)
             ),
-            # The timeout sweep: overdue seats, oldest deadline first.
-            models.Index(fields=["deadline"], name="seat_due_deadline", condition=Q(is_due=True)),
+            # The timeout sweep: overdue seats of players not on vacation, oldest first.
+            models.Index(
+                fields=["deadline"],
+                name="seat_due_deadline",
+                condition=Q(is_due=True, clock_stopped=False),
+            ),
             # The reminder sweep: due seats whose 80% point has passed.
-            models.Index(fields=["remind_at"], name="seat_due_remind", condition=Q(is_due=True)),
+            models.Index(
+                fields=["remind_at"],
+                name="seat_due_remind",
+                condition=Q(is_due=True, clock_stopped=False),
+            ),
         ]
 
     def __str__(self) -> str:

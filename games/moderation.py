@@ -75,14 +75,12 @@ def force_timeout(*, game_id: int, actor: User, reason: str) -> Game:
     if not due:
         raise GameError("Nobody is due to move in this game.")
     _log(actor, "force_timeout", reason, game=game, seats=[s.index for s in due])
-    from games.timeouts import seat_timed_out
-
     for seat in due:
         seat.refresh_from_db()
         if game.status != GameStatus.ACTIVE or seat.status != SeatStatus.PLAYING:
             continue
         seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
-        seat_timed_out.send(sender=Seat, game=game, seat=seat)
+        signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
     return game
 
 
@@ -120,8 +118,6 @@ def user_ban(*, user: User, actor: User, reason: str) -> int:
     with transaction.atomic():
         _log(actor, "ban", reason, target=user)
         User.objects.filter(pk=user.pk).update(is_active=False)
-    from games.timeouts import seat_timed_out
-
     dropped = 0
     for seat_id, game_id in Seat.objects.filter(
         user=user,
@@ -135,7 +131,7 @@ def user_ban(*, user: User, actor: User, reason: str) -> int:
             if game.status != GameStatus.ACTIVE or seat.status != SeatStatus.PLAYING:
                 continue
             seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
-            seat_timed_out.send(sender=Seat, game=game, seat=seat)
+            signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
             _log(actor, "ban_timeout", reason, game=game, target=user, seat=seat.index)
             dropped += 1
     return dropped

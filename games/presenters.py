@@ -11,7 +11,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from games import boards
+from django.utils import timezone
+
+from games import boards, clocks
 from games.engines import get_engine
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
 from games.replay import load_state
@@ -108,6 +110,32 @@ class GamePage:
     @property
     def due_seats(self) -> list[Seat]:
         return [s for s in self.seats if s.index in self.game.to_move]
+
+    @property
+    def deadlines(self) -> list[tuple[Seat, datetime, str]]:
+        """Each person due with their deadline as every clock reader sees it
+        (``clocks.effective_deadline``) and why it stands still, if it does."""
+        if self.game.status != GameStatus.ACTIVE:
+            return []
+        due = [
+            s
+            for s in self.due_seats
+            if s.deadline is not None and s.controller == Controller.HUMAN and s.is_due
+        ]
+        if not due:
+            return []
+        now = timezone.now()
+        outage = clocks.stopped_since(now)
+        return [
+            (
+                s,
+                clocks.effective_deadline(s, s.user, now, outage=outage),
+                clocks.deadline_note(
+                    s, s.user, outage, game=self.game, yours=s == self.viewer_seat
+                ),
+            )
+            for s in due
+        ]
 
     @property
     def result_line(self) -> str:
@@ -244,6 +272,7 @@ class ListedSeat:
     is_due: bool
     deadline: datetime | None  # the seat's, while it is due
     game_deadline: datetime | None  # the earliest of the game's due seats
+    deadline_note: str  # why the seat's deadline is where it is (clocks.deadline_note)
     finished_at: datetime | None
     is_winner: bool
     rank: int | None
@@ -260,6 +289,9 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
             "game_id",
             "is_due",
             "deadline",
+            "due_since",
+            "night_seconds",
+            "game__weekends_off",
             "is_winner",
             "rank",
             "accepted",
@@ -289,14 +321,28 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
     for game_id, is_due, controller, color, level, username, display_name in fellows:
         name = (display_name or username) if username else None
         others[game_id].append(Player(seat_name(name, controller, color, level), is_due))
+    # An outage the sweep has not settled yet stops every clock (games.clocks).
+    now = timezone.now()
+    outage = clocks.stopped_since(now) if any(r.deadline for r in rows) else None
+
+    def shown(r):
+        if r.deadline is None or outage is None:
+            return r.deadline
+        return r.deadline + clocks.outage_pause(r, outage, now)
+
     return {
         r.pk: ListedSeat(
             pk=r.pk,
             game_id=r.game_id,
             title=get_engine(r.game__engine).title,
             is_due=r.is_due,
-            deadline=r.deadline,
+            deadline=shown(r),
             game_deadline=r.game__deadline,
+            deadline_note=clocks.deadline_note(
+                r, user, outage, game=Game(weekends_off=r.game__weekends_off), yours=True
+            )
+            if r.is_due and r.deadline
+            else "",
             finished_at=r.game__finished_at,
             is_winner=r.is_winner,
             rank=r.rank,

@@ -107,6 +107,8 @@ def game_create(
     time_bank: tuple[int, int, int] | None = None,
     rated: bool = True,
     computers: list[str] | tuple[str, ...] = (),
+    weekends_off: bool = False,
+    auto_vacation_allowed: bool = True,
 ) -> Game:
     """A new game with the creator seated; invited players get seats to accept.
 
@@ -116,7 +118,10 @@ def game_create(
     accepted: at once against computers alone. (Tri*T*Area's rulebook computer-run
     seats come on top of these, as the engine's rules say.)
     ``time_bank`` is ``(start days, increment days, cap days)`` for a time-bank clock
-    (``games.clocks``); without it every move gets ``days_per_move``.
+    (``games.clocks``); without it every move gets ``days_per_move``. With
+    ``weekends_off`` no clock runs on Saturday and Sunday (each player's own zone).
+    ``auto_vacation_allowed=False`` (rated or tournament games) forbids automatic
+    vacation: there a player whose time runs out times out (``games.clocks``).
     """
     check_not_overloaded(creator)
     if time_bank is not None:
@@ -159,6 +164,8 @@ def game_create(
         is_public=is_public,
         rated=rated,
         created_by=creator,
+        weekends_off=weekends_off,
+        auto_vacation_allowed=auto_vacation_allowed,
         **(
             {
                 "time_control": "bank",
@@ -329,20 +336,53 @@ def move_play(*, game_id: int, user: User, action: str, expected_version: int) -
     ``expected_version`` is the version the player's page showed. A repeat of the
     move that was just applied (double click, two tabs, a replayed request) changes
     nothing and reports success; any other stale submission raises ``StaleMove``.
-    A move arriving after the seat's deadline is settled as a timeout by the same code
-    as the sweep (``games.timeouts.seat_time_out``) and raises ``TimedOut``.
+    A move arriving after the seat's deadline (``clocks.is_overdue``: vacations and an
+    outage not yet swept count) is settled as a timeout by the same code as the sweep
+    (``seat_time_out``) and raises ``TimedOut``.
     """
     try:
         return _move_play(
             game_id=game_id, user=user, action=action, expected_version=expected_version
         )
     except _LateMove as late:
-        from games.timeouts import seat_time_out
-
         seat_time_out(seat_id=late.seat_id)
         raise TimedOut(
             "Your time for this move had run out, so the timeout rule was applied."
         ) from None
+
+
+def seat_time_out(*, seat_id: int, now=None) -> bool:
+    """Apply the timeout rule to one seat if it is (still) overdue; True if applied.
+
+    Exactly once: the game row is locked (``SELECT ... FOR UPDATE``) and the seat
+    re-read under the lock, so any number of sweeps, settling tasks and a late move
+    can race for the same seat; the first holder of the lock settles it and the others
+    find nothing to do. The rule is ``seat_drop`` with ``SeatStatus.TIMED_OUT``.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
+        if game_id is None:
+            return False
+        game = _locked(game_id)
+        seat = Seat.objects.select_related("user").get(pk=seat_id)
+        if seat.is_due and seat.user_id and seat.user.on_vacation and not seat.clock_stopped:
+            # Became due while its player was switching vacation on: mark it now.
+            Seat.objects.filter(pk=seat.pk).update(clock_stopped=True)
+        if (
+            game.status != GameStatus.ACTIVE
+            or seat.status != SeatStatus.PLAYING
+            or seat.controller != Controller.HUMAN
+            or not clocks.is_overdue(seat, seat.user, now)
+        ):
+            return False
+        if clocks.auto_vacation_applies(game, seat.user, now):
+            # Vacation days are spent instead (games.clocks, automatic vacation).
+            clocks.auto_vacation_begin(user_id=seat.user_id, now=now)
+            return False
+        seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
+        signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
+        return True
 
 
 @transaction.atomic
@@ -365,10 +405,12 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     if seat.index not in game.to_move:
         raise GameError("It is not your turn.")
     now = timezone.now()
-    if seat.is_due and seat.deadline and clocks.effective_deadline(seat, seat.user, now) <= now:
+    if clocks.is_overdue(seat, seat.user, now):
         raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
     state = load_state(game)
     _apply(game, state, seat.index, action, by_computer=False, seats=seats, mover=seat)
+    if seat.user.on_vacation and seat.user.vacation_automatic:
+        clocks.auto_vacation_after_move(user_id=seat.user_id)
     return MoveResult(game=game, applied=True, seats=seats)
 
 
@@ -499,7 +541,17 @@ def _computer_move(*, game_id: int, seat: int, action: str, expected: tuple[int,
 # The game's columns an action changes (``_apply``; the end of a game saves them all).
 MOVE_FIELDS = ("state", "version", "to_move", "deadline", "draw_offered_by")
 # A seat's columns that a turn starting or ending changes.
-CLOCK_FIELDS = ("is_due", "due_since", "deadline", "turn_seconds", "remind_at", "bank_seconds")
+CLOCK_FIELDS = (
+    "is_due",
+    "due_since",
+    "deadline",
+    "turn_seconds",
+    "remind_at",
+    "bank_seconds",
+    "clock_stopped",
+    "timeout_claimed_at",
+    "night_seconds",
+)
 
 
 def _store_state(
@@ -682,6 +734,8 @@ def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
     seat.controller = Controller.BOT
     seat.bot_level = settings.COMPUTER_TAKEOVER_LEVEL
     seat.save(update_fields=["status", "controller", "bot_level"])
+    # The computer player's turns are played by its own task after commit
+    # (games.computer_turns), never inline here nor in the clock sweep.
     _hand_to_computer(game, list(game.seats.order_by("index")))
 
 

@@ -22,8 +22,16 @@ def ping(value: str) -> str:
 
 
 @shared_task
+def settle_timeout(seat_id: int) -> bool:
+    """One overdue seat claimed by the clock sweep: the timeout rule, exactly once."""
+    from games.services import seat_time_out
+
+    return seat_time_out(seat_id=seat_id)
+
+
+@shared_task
 def clock_sweep() -> dict:
-    """Every minute: outage guard, vacations, reminders, timeouts (games.timeouts)."""
+    """Every minute: outage guard, vacations, reminders; timeouts to ``settle_timeout``."""
     from games.timeouts import clock_sweep as sweep
 
     return sweep()

@@ -1,16 +1,14 @@
 """Timeouts, reminders and the outage guard: the clock sweep (Celery beat, every minute).
 
-- ``seat_time_out`` settles one overdue seat exactly once: it locks the game row
-  (``SELECT ... FOR UPDATE``), re-reads the seat under the lock and applies the rule
-  only if the seat is still due, still played by its person and still overdue. Any
-  number of sweepers (and a late move, ``services.move_play``) can race for the same
-  seat; the first holder of the lock settles it and the others find nothing to do.
-- The rule itself is ``services.seat_drop`` with ``SeatStatus.TIMED_OUT``: with two
-  people the late one loses; with more, a computer player takes the seat to the end;
-  when one person is left, the game ends.
+- ``services.seat_time_out`` settles one overdue seat exactly once, under the game's
+  row lock (a late move uses the same function). The rule is ``services.seat_drop``
+  with ``SeatStatus.TIMED_OUT``: with two people the late one loses; with more, a
+  computer player takes the seat to the end; when one person is left, the game ends.
 - ``clock_sweep`` records a heartbeat. If the previous run is longer ago than
   ``CLOCK_OUTAGE_SECONDS`` (site down, beat stopped), every running deadline is first
-  moved by the gap, so nobody loses on time because of us.
+  moved by the time its clock stood still (``clocks.outage_pause``: the same pause
+  every reader of a deadline adds until this sweep has run), so nobody loses on time
+  because of us.
 """
 
 from __future__ import annotations
@@ -21,11 +19,12 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games import clocks, computer_turns
+from games import clocks, computer_turns, signals
+from games.clocks import HEARTBEAT
 from games.models import (
     AuditLog,
     ClockHeartbeat,
@@ -36,59 +35,65 @@ from games.models import (
     Seat,
     SeatStatus,
 )
-from games.services import seat_drop
+from games.services import seat_time_out
 
 log = logging.getLogger(__name__)
 
 # game: Game, seat: Seat that timed out (sent inside the settling transaction)
-seat_timed_out = Signal()
+seat_timed_out = signals.seat_timed_out
 # seat: Seat whose 80% point has passed while its player has not acted
 reminder_due = Signal()
 
-HEARTBEAT = "clock-sweep"
+__all__ = ["HEARTBEAT", "clock_sweep", "overdue_seats", "seat_time_out", "settle_overdue"]
 
 
 def overdue_seats(now: datetime):
-    """Seats past their deadline, through the partial index ``seat_due_deadline``."""
-    return (
-        Seat.objects.filter(
-            is_due=True,
-            deadline__lte=now,
-            controller=Controller.HUMAN,
-            status=SeatStatus.PLAYING,
-        )
-        .exclude(user__on_vacation=True)
-        .order_by("deadline")
-    )
+    """Seats past their deadline, not on vacation and not handed to a task in the last
+    ``TIMEOUT_CLAIM_SECONDS``: all answered by the partial index ``seat_due_deadline``
+    (is_due, clock not stopped) and the seat rows it points to; no user row is read."""
+    expired = now - timedelta(seconds=settings.TIMEOUT_CLAIM_SECONDS)
+    return Seat.objects.filter(
+        Q(timeout_claimed_at__isnull=True) | Q(timeout_claimed_at__lt=expired),
+        is_due=True,
+        clock_stopped=False,
+        deadline__lte=now,
+        controller=Controller.HUMAN,
+        status=SeatStatus.PLAYING,
+    ).order_by("deadline")
 
 
-def seat_time_out(*, seat_id: int, now: datetime | None = None) -> bool:
-    """Apply the timeout rule to one seat if it is (still) overdue; True if applied."""
-    now = now or timezone.now()
+def claim_overdue(now: datetime, limit: int = 1000) -> list[int]:
+    """Claim overdue seats for settling tasks; each seat is claimed by one sweep only.
+
+    Concurrent sweeps skip each other's locked rows (PostgreSQL; SQLite serialises
+    writers), and a claimed row leaves ``overdue_seats`` until the claim expires (a
+    task lost with its worker or its broker is handed out again)."""
     with transaction.atomic():
-        game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
-        if game_id is None:
-            return False
-        # The game row lock serialises every flow that changes this game; the seat is
-        # re-read after it, so a seat settled by someone else is seen as settled.
-        game = Game.objects.select_for_update().get(pk=game_id)
-        seat = Seat.objects.select_related("user").get(pk=seat_id)
-        if (
-            game.status != GameStatus.ACTIVE
-            or not seat.is_due
-            or seat.deadline is None
-            or seat.status != SeatStatus.PLAYING
-            or seat.controller != Controller.HUMAN
-            or clocks.effective_deadline(seat, seat.user, now) > now
-        ):
-            return False
-        seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
-        seat_timed_out.send(sender=Seat, game=game, seat=seat)
-        log.info("timeout: game %s seat %s", game.pk, seat.index)
-        return True
+        query = overdue_seats(now).select_for_update(skip_locked=True, of=("self",))
+        ids = list(query.values_list("pk", flat=True)[:limit])
+        Seat.objects.filter(pk__in=ids).update(timeout_claimed_at=now)
+    return ids
+
+
+def queue_timeouts(now: datetime | None = None, limit: int = 1000) -> int:
+    """Hand each overdue seat to its own ``settle_timeout`` task (spread over workers).
+
+    The claim commits first, so a task never looks for a claim that is not there; the
+    task settles the seat under the game's row lock (``services.seat_time_out``)."""
+    from games.tasks import settle_timeout
+
+    now = now or timezone.now()
+    ids = claim_overdue(now, limit)
+    for seat_id in ids:
+        try:
+            settle_timeout.delay(seat_id)
+        except Exception:  # broker down: the claim expires and a later sweep retries
+            log.exception("could not queue the timeout of seat %s", seat_id)
+    return len(ids)
 
 
 def settle_overdue(now: datetime | None = None, limit: int = 1000) -> int:
+    """Settle every overdue seat here, one after the other (tests, management)."""
     now = now or timezone.now()
     ids = list(overdue_seats(now).values_list("pk", flat=True)[:limit])
     return sum(seat_time_out(seat_id=seat_id, now=now) for seat_id in ids)
@@ -103,8 +108,8 @@ def send_reminders(now: datetime | None = None, limit: int = 1000) -> int:
             remind_at__lte=now,
             controller=Controller.HUMAN,
             status=SeatStatus.PLAYING,
+            clock_stopped=False,
         )
-        .exclude(user__on_vacation=True)
         .select_related("game", "user")
         .order_by("remind_at")[:limit]
     )
@@ -127,21 +132,39 @@ def send_reminders(now: datetime | None = None, limit: int = 1000) -> int:
     return sent
 
 
-def extend_running_deadlines(gap: timedelta, *, reason: str) -> int:
-    """Move every running deadline (and reminder) by ``gap``."""
-    count = Seat.objects.filter(is_due=True, deadline__isnull=False).update(
-        deadline=F("deadline") + gap
+def extend_running_deadlines(since: datetime, now: datetime, *, reason: str) -> int:
+    """Move every running deadline (and reminder) by the time it stood still.
+
+    That is ``now - since`` for a turn that was running at ``since`` and ``now -
+    due_since`` for one that started during the outage (``clocks.outage_pause``)."""
+    gap = now - since
+    # Stopped clocks (vacations) are left alone: the vacation's own pause covers the gap.
+    running = Seat.objects.filter(is_due=True, deadline__isnull=False, clock_stopped=False)
+    # remind_at NULL (reminder sent) stays NULL: NULL + interval is NULL.
+    count = running.filter(Q(due_since__isnull=True) | Q(due_since__lte=since)).update(
+        deadline=F("deadline") + gap, remind_at=F("remind_at") + gap
     )
-    Seat.objects.filter(is_due=True, remind_at__isnull=False).update(remind_at=F("remind_at") + gap)
+    later = list(running.filter(due_since__gt=since))  # moves made while the sweep was away
+    for seat in later:
+        pause = clocks.outage_pause(seat, since, now)
+        seat.deadline += pause
+        if seat.remind_at is not None:
+            seat.remind_at += pause
+    Seat.objects.bulk_update(later, ["deadline", "remind_at"])
     Game.objects.filter(status=GameStatus.ACTIVE, deadline__isnull=False).update(
         deadline=F("deadline") + gap
     )
+    for game_id in {s.game_id for s in later}:
+        deadlines = Seat.objects.filter(
+            game_id=game_id, is_due=True, controller=Controller.HUMAN, deadline__isnull=False
+        ).values_list("deadline", flat=True)
+        Game.objects.filter(pk=game_id).update(deadline=min(deadlines, default=None))
     AuditLog.objects.create(
         action="outage_extend",
         reason=reason,
-        details={"gap_seconds": int(gap.total_seconds()), "seats": count},
+        details={"gap_seconds": int(gap.total_seconds()), "seats": count + len(later)},
     )
-    return count
+    return count + len(later)
 
 
 def outage_guard(now: datetime | None = None) -> timedelta | None:
@@ -157,7 +180,9 @@ def outage_guard(now: datetime | None = None) -> timedelta | None:
         extended = None
         if gap > timedelta(seconds=settings.CLOCK_OUTAGE_SECONDS):
             extend_running_deadlines(
-                gap, reason=f"The clock sweep had not run for {gap}; clocks paused for it."
+                beat.last_run_at,
+                now,
+                reason=f"The clock sweep had not run for {gap}; clocks paused for it.",
             )
             log.warning("clock sweep had not run for %s: deadlines extended", gap)
             extended = gap
@@ -168,13 +193,17 @@ def outage_guard(now: datetime | None = None) -> timedelta | None:
 
 
 def clock_sweep(now: datetime | None = None) -> dict:
-    """The periodic sweep: outage guard, vacations, reminders, timeouts, then computer
-    turns whose task was lost."""
+    """The periodic sweep: outage guard, vacations, reminders, timeouts (queued), then
+    computer turns whose task was lost.
+
+    Run outside a transaction (the beat task), so that each claim commits before its
+    settling task is queued."""
     now = now or timezone.now()
     extended = outage_guard(now)
     vacations = clocks.end_exhausted_vacations(now)
+    clocks.tell_vacation_days(now)
     reminders = send_reminders(now)
-    timeouts = settle_overdue(now)
+    timeouts = queue_timeouts(now)
     return {
         "extended_seconds": int(extended.total_seconds()) if extended else 0,
         "vacations_ended": len(vacations),

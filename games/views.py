@@ -200,6 +200,7 @@ def game_new(request):
                     options=options,
                     days_per_move=form.cleaned_data["days_per_move"],
                     time_bank=form.time_bank(),
+                    weekends_off=form.cleaned_data["weekends_off"],
                     invitees=form.cleaned_data["invite"],
                     is_public=form.cleaned_data["is_public"],
                     rated=form.cleaned_data["rated"],

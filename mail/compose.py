@@ -71,6 +71,7 @@ class GameSection:
     time_control: str = ""
     # The position in words (beside the picture, and its alt text); the reader's view.
     position: list[str] = field(default_factory=list)
+    deadline_note: str = ""  # why the deadline is where it is (games.clocks.deadline_note)
 
     @property
     def picture_alt(self) -> str:
@@ -185,8 +186,11 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
     ]
     state = load_state(game)
     if seat.is_due and game.status == "active":
-        section.deadline = clocks.effective_deadline(seat, user, timezone.now())
-        section.time_left = section.deadline - timezone.now()
+        now = timezone.now()
+        outage = clocks.stopped_since(now)
+        section.deadline = clocks.effective_deadline(seat, user, now, outage=outage)
+        section.time_left = section.deadline - now
+        section.deadline_note = clocks.deadline_note(seat, user, outage, game=game, yours=True)
         if with_actions:
             legal = game.engine_module.legal_actions(state, seat.index)
             if len(legal) <= settings.MAIL_MAX_LISTED_ACTIONS:
@@ -333,3 +337,22 @@ def reply_email(user, game: Game | None, payload: dict) -> EmailMultiAlternative
 
 def vacation_over_email(user) -> EmailMultiAlternatives:
     return build("vacation_over", user, {"allowance_days": settings.VACATION_DAYS_PER_YEAR})
+
+
+def vacation_day_email(user, payload: dict) -> EmailMultiAlternatives:
+    """A day of automatic vacation was spent (games.clocks), with the games waiting."""
+    waiting = []
+    if user.on_vacation and user.vacation_started_at is not None:
+        waiting = [
+            {"title": f"{s.game.title} #{s.game_id}", "url": absolute(s.game.get_absolute_url())}
+            for s in clocks.ran_out_seats(user).select_related("game")
+        ]
+    return build(
+        "vacation_day",
+        user,
+        {
+            "day": payload.get("day", 1),
+            "days_left": payload.get("days_left", 0),
+            "waiting": waiting,
+        },
+    )

@@ -19,6 +19,7 @@ class Kind(models.TextChoices):
     TIMEOUT = "timeout", "A player timed out"
     REPLY = "reply", "Answer to an emailed move"
     VACATION_OVER = "vacation_over", "Vacation allowance used up"
+    VACATION_DAY = "vacation_day", "A day of automatic vacation spent"
 
 
 class Notification(models.Model):

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.models import EmailPreference, User
 from games import signals
-from games.clocks import vacation_allowance_used
+from games.clocks import vacation_allowance_used, vacation_day_spent
 from games.models import Game, Seat
 from games.timeouts import reminder_due, seat_timed_out
 
@@ -88,6 +88,19 @@ def on_vacation_allowance_used(sender, user: User, **kwargs) -> None:
         user=user,
         kind=Kind.VACATION_OVER,
         dedupe_key=f"vacation_over:{timezone.now():%Y-%m-%d}",
+    )
+
+
+@receiver(vacation_day_spent, dispatch_uid="mail.vacation_day")
+def on_vacation_day_spent(sender, user: User, day: int, days_left, **kwargs) -> None:
+    """Never silently: every day an automatic vacation spends is told (games.clocks)."""
+    if not user.is_active:
+        return
+    notify(
+        user=user,
+        kind=Kind.VACATION_DAY,
+        payload={"day": day, "days_left": round(days_left.total_seconds() / 86400, 1)},
+        dedupe_key=f"vacation_day:{user.vacation_started_at:%Y-%m-%dT%H:%M:%S}:{day}",
     )
 
 

@@ -89,6 +89,8 @@ def _message(rows: list[Notification], user: User):
         return compose.reply_email(user, row.game, row.payload)
     if row.kind == Kind.VACATION_OVER:
         return compose.vacation_over_email(user)
+    if row.kind == Kind.VACATION_DAY:
+        return compose.vacation_day_email(user, row.payload)
     raise ValueError(f"unknown notification kind {row.kind!r}")
 
 
@@ -244,7 +246,9 @@ def sweep_outbox() -> int:
 
 @shared_task
 def queue_digests(now_iso: str | None = None) -> int:
-    """Every quarter hour: write today's digest for players whose local hour has come.
+    """Every quarter hour: write today's digest for players whose chosen local hour
+    (``User.digest_hour``, 07:00 unless they chose another) has come; players with no
+    game waiting for them get none that day.
 
     One row per player and local date (``dedupe_key``), so running this again, or
     late, never sends a second digest that day.
@@ -260,7 +264,7 @@ def queue_digests(now_iso: str | None = None) -> int:
     written = 0
     for user in users:
         local = now.astimezone(zoneinfo.ZoneInfo(user.time_zone or "UTC"))
-        if local.hour != settings.MAIL_DIGEST_HOUR:
+        if local.hour != user.digest_hour:
             continue
         if outbox.notify(user=user, kind=Kind.DIGEST, dedupe_key=f"digest:{local.date()}"):
             written += 1

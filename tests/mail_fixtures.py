@@ -17,7 +17,6 @@ def _mail_settings(settings, tmp_path):
     settings.MAIL_TURN_HOLD_SECONDS = 300
     settings.SITE_URL = "https://tripost.test"
     settings.MAIL_REPLY_ADDRESS = "play@tripost.test"
-    settings.MAIL_DIGEST_HOUR = 7
 
 
 @pytest.fixture(autouse=True)
@@ -46,3 +45,19 @@ def carol(db):
 @pytest.fixture
 def mallory(db):
     return UserFactory(username="mallory", display_name="Mallory")
+
+
+@pytest.fixture(autouse=True)
+def settling_tasks(monkeypatch):
+    """Timeouts the clock sweep queues are settled at once, as a worker would run them
+    (``games.tasks.settle_timeout`` run in process); the seat ids are recorded."""
+    from games import tasks
+
+    calls = []
+
+    def run(seat_id):
+        calls.append(seat_id)
+        return tasks.settle_timeout.apply(args=(seat_id,))
+
+    monkeypatch.setattr(tasks.settle_timeout, "delay", run)
+    return calls

@@ -48,7 +48,13 @@ def _days(n: int) -> str:
 @register.filter
 def time_control(game) -> str:
     """A game's time control in words: "3 days per move", "time bank: 7 days, plus 1 day
-    per move, at most 14 days" (each template one whole phrase, quantities plural-right)."""
+    per move, at most 14 days" (each template one whole phrase, quantities plural-right),
+    with ", weekends off" where no clock runs at weekends (games.clocks)."""
+    text = _time_per_move(game)
+    return f"{text}, weekends off" if game.weekends_off else text
+
+
+def _time_per_move(game) -> str:
     if game.time_control == "bank":
         values = {
             "start": _days(game.bank_start_days or 0),

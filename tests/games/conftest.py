@@ -1,1 +1,9 @@
-from tests.mail_fixtures import _mail_settings, alice, bob, carol, mallory, queued  # noqa: F401
+from tests.mail_fixtures import (  # noqa: F401
+    _mail_settings,
+    alice,
+    bob,
+    carol,
+    mallory,
+    queued,
+    settling_tasks,
+)

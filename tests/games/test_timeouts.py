@@ -146,6 +146,80 @@ def test_each_seat_is_settled_exactly_once_even_with_racing_sweepers(alice, bob)
     assert sorted(results) == [False, False, False, True]
 
 
+def test_the_sweep_hands_each_overdue_seat_to_its_own_task_once(alice, bob, monkeypatch):
+    from games import tasks
+
+    queued_seats = []
+    monkeypatch.setattr(tasks.settle_timeout, "delay", queued_seats.append)  # no worker
+    with at(timedelta(0)):
+        games = [start_game(alice, bob) for _ in range(3)]
+    with at(timedelta(days=3, minutes=1)):
+        assert sweep_on_time()["timeouts"] == 3
+        assert sweep_on_time()["timeouts"] == 0  # claimed: not handed out twice
+    assert sorted(queued_seats) == sorted(due_seat(g).pk for g in games)
+    # The sweep settled nothing itself: the seats wait for their tasks.
+    assert not Seat.objects.filter(status=SeatStatus.TIMED_OUT).exists()
+    # A task lost with its worker: once the claim expires, the seat is handed out again.
+    with at(timedelta(days=3, minutes=7)):
+        assert sweep_on_time()["timeouts"] == 3
+    for seat_id in queued_seats:
+        tasks.settle_timeout(seat_id)
+    assert Seat.objects.filter(status=SeatStatus.TIMED_OUT).count() == 3
+    assert all(g.seats.get(is_winner=True) for g in games)
+
+
+@pytest.mark.django_db(transaction=True)  # the racing threads must see committed rows
+def test_a_swept_timeout_is_settled_once_when_two_sweeps_and_two_tasks_race(alice, bob):
+    """Issue 17: two sweeps claim, their tasks and two more tasks settle, all at once."""
+    from games import signals, tasks
+    from games.timeouts import claim_overdue
+
+    with at(timedelta(0)):
+        game = start_game(alice, bob)
+        late = due_seat(game)
+    now = T0 + timedelta(days=3, minutes=1)
+    settled = []
+
+    def count(sender, game, seat, **kwargs):
+        settled.append(seat.pk)
+
+    signals.seat_timed_out.connect(count, dispatch_uid="test.race")
+    try:
+        claims, results = [], []
+
+        def sweep():
+            try:
+                ids = claim_overdue(now)
+                claims.append(ids)
+                results.extend(tasks.settle_timeout(seat_id) for seat_id in ids)
+            finally:
+                connection.close()
+
+        def task():
+            try:
+                results.append(tasks.settle_timeout(late.pk))
+            finally:
+                connection.close()
+
+        if connection.vendor == "postgresql":
+            threads = [threading.Thread(target=f) for f in (sweep, sweep, task, task)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        else:  # SQLite serialises writers: the same four, one after the other
+            for f in (sweep, task, sweep, task):
+                f()
+    finally:
+        signals.seat_timed_out.disconnect(dispatch_uid="test.race")
+    assert sum(len(ids) for ids in claims) <= 1  # at most one sweep claimed the seat
+    assert settled == [late.pk]  # the rule applied exactly once
+    assert results.count(True) == 1
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.seats.get(pk=late.pk).status == SeatStatus.TIMED_OUT
+
+
 def test_the_sweep_skips_players_on_vacation(alice, bob):
     with at(timedelta(0)):
         game = start_game(alice, bob)
@@ -233,6 +307,24 @@ def test_the_overdue_query_uses_the_partial_deadline_index(alice, bob):
         if connection.vendor == "postgresql":
             cursor.execute("SET enable_seqscan = on")
     assert "seat_due_deadline" in plan, plan
+    assert "accounts_user" not in sql  # vacation is on the seat: no user row is read
+
+
+def test_going_on_vacation_stops_the_clocks_of_the_due_seats_only(alice, bob):
+    with at(timedelta(0)):
+        game = start_game(alice, bob)
+        late = due_seat(game)
+    with at(timedelta(days=1)):
+        late.user.on_vacation = True
+        late.user.vacation_started_at = T0 + timedelta(days=1)
+        late.user.save()
+    assert Seat.objects.get(pk=late.pk).clock_stopped
+    assert not game.seats.exclude(pk=late.pk).get().clock_stopped
+    with at(timedelta(days=2)):
+        late.user.on_vacation = False
+        late.user.save()
+    late.refresh_from_db()
+    assert not late.clock_stopped and late.deadline == T0 + timedelta(days=4)
 
 
 def test_the_players_with_ten_games_awaiting_cannot_start_or_join_more(settings):

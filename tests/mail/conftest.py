@@ -1,6 +1,14 @@
 import pytest
 
-from tests.mail_fixtures import _mail_settings, alice, bob, carol, mallory, queued  # noqa: F401
+from tests.mail_fixtures import (  # noqa: F401
+    _mail_settings,
+    alice,
+    bob,
+    carol,
+    mallory,
+    queued,
+    settling_tasks,
+)
 
 
 @pytest.fixture
