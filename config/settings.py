@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "mail",
     "learn",
     "ratings",
+    "moderation",
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 

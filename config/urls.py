@@ -12,6 +12,6 @@ urlpatterns = [
     path("", include("learn.urls")),
     path("", include("ratings.urls")),
     path("", include("mail.urls")),
-    path("", include("games.moderation_urls")),
+    path("", include("moderation.urls")),
     path("anymail/", include("anymail.urls")),
 ]

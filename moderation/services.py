@@ -1,4 +1,4 @@
-"""Moderation flows (used by the admin): each records who did it and why (AuditLog)."""
+"""Moderation flows (the admin, the report view): each records who did it and why (AuditLog)."""
 
 from __future__ import annotations
 
