@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "learn",
     "ratings",
     "moderation",
+    "chat",
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 
@@ -113,6 +114,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
                 "games.context_processors.awaiting",
+                "chat.context_processors.game_page",
             ],
         },
     },

@@ -13,5 +13,6 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("mail.urls")),
     path("", include("moderation.urls")),
+    path("", include("chat.urls")),
     path("anymail/", include("anymail.urls")),
 ]

@@ -26,7 +26,7 @@ from games import boards, clocks
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
-from . import pictures, positions, tokens
+from . import pictures, positions, signals, tokens
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,8 @@ class GameSection:
     def picture_alt(self) -> str:
         """The picture's alt text: the game, then what the board shows."""
         return " ".join([f"The board of {self.game.title} #{self.game.pk}.", *self.position])
+    # What other apps add (mail.signals.game_section_built): the chat's new messages.
+    chat: list[str] = field(default_factory=list)
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
@@ -197,6 +199,7 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
             tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
         )
     section.board_png, section.position = board_picture(game, seat.index, state)
+    signals.game_section_built.send(sender=GameSection, section=section, user=user, seat=seat)
     return section
 
 

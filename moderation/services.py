@@ -152,3 +152,8 @@ def report_create(*, game: Game, reporter: User, reported_id: int, reason: str) 
     return Report.objects.create(
         game=game, reporter=reporter, reported_id=reported_id, reason=reason.strip()[:2000]
     )
+
+
+def record(actor, action: str, reason: str, *, game=None, target=None, **details) -> AuditLog:
+    """An entry in the audit log for another app's moderation action (chat: hide, mute)."""
+    return _log(actor, action, reason, game=game, target=target, **details)
