@@ -173,7 +173,8 @@ def game_create(
     # Human places are filled now; they are mapped to table seats when the game starts.
     Seat.objects.create(game=game, index=0, user=creator, accepted=True)
     for place, invitee in enumerate(invitees, start=1):
-        Seat.objects.create(game=game, index=place, user=invitee)
+        invited = Seat.objects.create(game=game, index=place, user=invitee)
+        signals.seat_invited.send(sender=Seat, seat=invited)
     for place, level in enumerate(computers, start=len(invitees) + 1):
         Seat.objects.create(
             game=game, index=place, controller=Controller.BOT, bot_level=level, accepted=True
@@ -715,6 +716,7 @@ def draw_offer(*, game_id: int, user: User) -> Game:
         raise GameError("A draw offer is already waiting for an answer.")
     game.draw_offered_by = seat.index
     game.save(update_fields=["draw_offered_by"])
+    signals.draw_offered.send(sender=Game, game=game, seat=seat)
     return game
 
 

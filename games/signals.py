@@ -12,3 +12,7 @@ seat_became_due = Signal()
 move_played = Signal()
 # game: Game (finished or aborted; seats carry the result)
 game_ended = Signal()
+# seat: Seat of an invited player (not yet accepted), in a new game
+seat_invited = Signal()
+# game: Game, seat: Seat of the player who offers the draw
+draw_offered = Signal()

@@ -249,6 +249,40 @@ def invitation_decline(request, game_id: int):
     return redirect("home")
 
 
+def _answer(request) -> str:
+    return "decline" if request.GET.get("answer") == "decline" else "accept"
+
+
+@require_GET
+@login_required
+def invitation_confirm(request, game_id: int):
+    """Where an invitation email's links lead: the answer asked for once more, as a
+    button (mail scanners open links; a GET changes nothing)."""
+    game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+    seat = Seat.objects.filter(game=game, user=request.user).first()
+    if seat is None:
+        raise Http404("No invitation for you in this game.")
+    pending = game.status == GameStatus.OPEN and not seat.accepted
+    players = [s.user.name for s in game.seats.select_related("user").order_by("index") if s.user]
+    context = {"game": game, "answer": _answer(request), "pending": pending, "players": players}
+    return render(request, "games/invitation_confirm.html", context)
+
+
+@require_GET
+@login_required
+def draw_confirm(request, game_id: int):
+    """Where a draw offer email's links lead: the answer as a button."""
+    game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+    seat = Seat.objects.filter(game=game, user=request.user).first()
+    if seat is None:
+        raise Http404("You do not play in this game.")
+    offer = game.draw_offered_by
+    pending = game.status == GameStatus.ACTIVE and offer is not None and offer != seat.index
+    by = game.seats.select_related("user").filter(index=offer).first() if pending else None
+    context = {"game": game, "answer": _answer(request), "pending": pending, "by": by}
+    return render(request, "games/draw_confirm.html", context)
+
+
 @require_POST
 @login_required
 def game_resign(request, game_id: int):

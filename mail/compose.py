@@ -252,14 +252,75 @@ def build(
     return message
 
 
-def turn_email(user, sections: list[GameSection]) -> EmailMultiAlternatives:
+def turn_email(
+    user, sections: list[GameSection], *, invitations=(), draw_offers=()
+) -> EmailMultiAlternatives:
+    """Turns, most urgent first; with the player's invitations and draw offers (pairs of
+    game and who offers) waiting at the time, answered by their links."""
     sections = sorted(sections, key=lambda s: (s.deadline is None, s.deadline or 0))
     return build(
         "turn",
         user,
-        {},
+        {
+            "invitations": [invitation(game) for game in invitations],
+            "draw_offers": [draw_offer(game, by) for game, by in draw_offers],
+        },
         reply_to=sections[0].reply_address if sections else "",
         sections=sections,
+    )
+
+
+def _answer_links(name: str, game: Game) -> dict:
+    """Links to the pages that ask to confirm an answer (a GET changes nothing)."""
+    page = absolute(reverse(name, args=[game.pk]))
+    return {"accept_url": f"{page}?answer=accept", "decline_url": f"{page}?answer=decline"}
+
+
+def invitation(game: Game) -> dict:
+    seats = _seats(game)
+    return {
+        "game": game,
+        "by": game.created_by.name if game.created_by else "",
+        "players": [s.user.name for s in seats if s.user_id],
+        "open_seats": sum(1 for s in seats if s.user_id is None and s.controller == "human"),
+        "time_control": clocks.describe(game),
+        "url": absolute(game.get_absolute_url()),
+        **_answer_links("invitation_confirm", game),
+    }
+
+
+def draw_offer(game: Game, by: str) -> dict:
+    return {
+        "game": game,
+        "by": by,
+        "url": absolute(game.get_absolute_url()),
+        **_answer_links("draw_confirm", game),
+    }
+
+
+def _reply_address(game: Game, user) -> str:
+    return tokens.reply_address(
+        tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
+    )
+
+
+def invitation_email(user, game: Game) -> EmailMultiAlternatives:
+    """Answered by its links or by replying ``accept`` or ``decline``."""
+    return build(
+        "invitation",
+        user,
+        {"invitation": invitation(game)},
+        reply_to=_reply_address(game, user),
+    )
+
+
+def draw_offer_email(user, game: Game, by: str) -> EmailMultiAlternatives:
+    """Answered by its links or by replying ``accept draw`` or ``decline draw``."""
+    return build(
+        "draw_offer",
+        user,
+        {"offer": draw_offer(game, by)},
+        reply_to=_reply_address(game, user),
     )
 
 

@@ -31,7 +31,7 @@ from games.engines import IllegalAction
 from games.models import Game
 from games.replay import load_state
 
-from . import tokens
+from . import answers, tokens
 from .models import InboundMessage, Kind
 from .outbox import notify
 
@@ -190,6 +190,10 @@ def _handle(*, sender: str, recipients: list[str], text: str) -> Outcome:
     line = first_line(text)
     if not line:
         return _refuse(user, game, "no move was found in the first line of your reply")
+    answered = answers.answer(game=game, user=user, line=line)  # invitation, draw offer
+    if answered is not None:
+        done, reason = answered
+        return Outcome(True, reason) if done else _refuse(user, game, reason, line)
     seat = game.seats.filter(user=user).first()
     if game.status != "active" or seat is None:
         return _refuse(user, game, "this game is not in play any more", line)

@@ -19,6 +19,12 @@ class Kind(models.TextChoices):
     TIMEOUT = "timeout", "A player timed out"
     REPLY = "reply", "Answer to an emailed move"
     VACATION_OVER = "vacation_over", "Vacation allowance used up"
+    INVITATION = "invitation", "Invitation to a game"
+    DRAW_OFFER = "draw_offer", "Draw offer"
+
+
+# Held back like turn emails and sent together with the player's pending turns.
+MERGING_KINDS = (Kind.TURN, Kind.INVITATION, Kind.DRAW_OFFER)
 
 
 class Notification(models.Model):
