@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "ratings",
     "moderation",
     "chat",
+    "leaving",
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 

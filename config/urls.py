@@ -14,5 +14,6 @@ urlpatterns = [
     path("", include("mail.urls")),
     path("", include("moderation.urls")),
     path("", include("chat.urls")),
+    path("", include("leaving.urls")),
     path("anymail/", include("anymail.urls")),
 ]

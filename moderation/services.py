@@ -120,6 +120,12 @@ def user_ban(*, user: User, actor: User, reason: str) -> int:
     with transaction.atomic():
         _log(actor, "ban", reason, target=user)
         User.objects.filter(pk=user.pk).update(is_active=False)
+    return timeout_running_games(user=user, actor=actor, reason=reason, log_action="ban_timeout")
+
+
+def timeout_running_games(*, user: User, actor: User | None, reason: str, log_action: str) -> int:
+    """The timeout rule in each of the player's running games (one transaction per game,
+    under its row lock), each recorded as ``log_action``; the number of games."""
     from games.timeouts import seat_timed_out
 
     dropped = 0
@@ -136,7 +142,7 @@ def user_ban(*, user: User, actor: User, reason: str) -> int:
                 continue
             seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
             seat_timed_out.send(sender=Seat, game=game, seat=seat)
-            _log(actor, "ban_timeout", reason, game=game, target=user, seat=seat.index)
+            _log(actor, log_action, reason, game=game, target=user, seat=seat.index)
             dropped += 1
     return dropped
 
