@@ -1,0 +1,56 @@
+"""The outbox admin: filter by kind, state and player; see why a row was not sent;
+send rows again."""
+
+import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from mail import tasks
+from mail.models import Kind, Notification
+from tests.factories import PASSWORD, start_game
+
+pytestmark = pytest.mark.django_db
+
+URL = "/admin/mail/notification/"
+
+
+@pytest.fixture
+def admin_client(db):
+    User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
+    client = Client()
+    client.login(username="mod", password=PASSWORD)
+    return client
+
+
+def test_rows_filter_by_kind_state_and_player(admin_client, alice, bob, carol):
+    start_game(alice, bob)
+    start_game(carol, bob)
+    Notification.objects.filter(user=carol).update(sent_at=timezone.now(), outcome="skipped: seen")
+    assert reverse("admin:mail_notification_changelist") == URL
+    page = admin_client.get(URL, {"kind": Kind.TURN}).content.decode()
+    assert "Your turn" in page
+    not_sent = admin_client.get(URL, {"state": "not_sent"}).content.decode()
+    assert "skipped: seen" in not_sent and "Bob" not in not_sent
+    pending = admin_client.get(URL, {"state": "pending"}).content.decode()
+    assert "skipped: seen" not in pending
+    mine = admin_client.get(URL, {"user__id__exact": carol.pk}).content.decode()
+    assert "Carol" in mine and "Alice" not in mine
+    assert admin_client.get(URL, {"q": "carol"}).status_code == 200
+
+
+def test_resend_puts_a_row_back_and_it_is_sent(admin_client, alice, bob, mailoutbox, settings):
+    settings.MAIL_TURN_HOLD_SECONDS = 0
+    game = start_game(alice, bob)
+    row = Notification.objects.get(kind=Kind.TURN)
+    row.sent_at, row.outcome = timezone.now(), "failed: too many attempts"
+    row.save()
+    admin_client.post(URL, {"action": "resend", ACTION_CHECKBOX_NAME: [str(row.pk)]})
+    row.refresh_from_db()
+    assert row.sent_at is None and row.outcome == "" and row.attempts == 0
+    assert tasks.deliver_now(row.user_id) == 1
+    row.refresh_from_db()
+    assert row.outcome == "sent"
+    assert mailoutbox[-1].subject == f"Your turn in Triad #{game.pk}"
