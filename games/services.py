@@ -18,7 +18,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
-from games import awaiting, clocks, computer, computer_turns, signals
+from games import awaiting, clocks, computer, computer_turns, lobby, signals
 from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.engines.bots import LEVELS
@@ -119,6 +119,8 @@ def game_create(
     (``games.clocks``); without it every move gets ``days_per_move``.
     """
     check_not_overloaded(creator)
+    if is_public:
+        lobby.check_open_games(creator)
     if time_bank is not None:
         try:
             clocks.validate_bank(*time_bank)

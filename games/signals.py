@@ -16,3 +16,5 @@ game_ended = Signal()
 seat_invited = Signal()
 # game: Game, seat: Seat of the player who offers the draw
 draw_offered = Signal()
+# game: Game that expired unstarted (aborted; games.lobby)
+game_expired = Signal()

@@ -389,3 +389,17 @@ def reply_email(user, game: Game | None, payload: dict) -> EmailMultiAlternative
 
 def vacation_over_email(user) -> EmailMultiAlternatives:
     return build("vacation_over", user, {"allowance_days": settings.VACATION_DAYS_PER_YEAR})
+
+
+def expired_email(user, game: Game) -> EmailMultiAlternatives:
+    return build(
+        "expired",
+        user,
+        {
+            "game": game,
+            "days": settings.LOBBY_OPEN_DAYS,
+            "creator": game.created_by_id == user.pk,
+            "new_game_url": absolute(reverse("game_new")),
+            "url": absolute(game.get_absolute_url()),
+        },
+    )

@@ -21,6 +21,7 @@ class Kind(models.TextChoices):
     VACATION_OVER = "vacation_over", "Vacation allowance used up"
     INVITATION = "invitation", "Invitation to a game"
     DRAW_OFFER = "draw_offer", "Draw offer"
+    EXPIRED = "expired", "An unstarted game expired"
 
 
 # Held back like turn emails and sent together with the player's pending turns.

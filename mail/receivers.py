@@ -71,6 +71,14 @@ def on_draw_offered(sender, game: Game, seat: Seat, **kwargs) -> None:
             )
 
 
+@receiver(signals.game_expired, dispatch_uid="mail.expired")
+def on_game_expired(sender, game: Game, **kwargs) -> None:
+    """The creator, and whoever had taken a seat, hear that a game never started."""
+    for seat in game.seats.select_related("user").filter(user__isnull=False, accepted=True):
+        if _wants_mail(seat.user):
+            notify(user=seat.user, kind=Kind.EXPIRED, game=game, dedupe_key=f"expired:{game.pk}")
+
+
 @receiver(signals.game_ended, dispatch_uid="mail.result")
 def on_game_ended(sender, game: Game, **kwargs) -> None:
     """Every person who sat at the table hears the result (timed-out ones too)."""

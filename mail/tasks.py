@@ -129,6 +129,8 @@ def _message(rows: list[Notification], user: User):
         return compose.reply_email(user, row.game, row.payload)
     if row.kind == Kind.VACATION_OVER:
         return compose.vacation_over_email(user)
+    if row.kind == Kind.EXPIRED:
+        return compose.expired_email(user, row.game)
     raise ValueError(f"unknown notification kind {row.kind!r}")
 
 
