@@ -40,6 +40,7 @@ def _context(request, game: Game, *, error: str = "") -> dict:
         "marker": services.marker(game),
         "note": services.note_for(game, user) if player else "",
         "poll_seconds": POLL_SECONDS,
+        "live": player or not game.is_over,
         "max_length": services.MAX_LENGTH,
         "delete_minutes": services.DELETE_MINUTES,
         "error": error,

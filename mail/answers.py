@@ -24,6 +24,8 @@ def answer(*, game: Game, user: User, line: str) -> tuple[bool, str] | None:
         return _draw(game, user, accept=draw.group(1).lower() == "accept")
     if invitation and game.status == GameStatus.OPEN:
         return _invitation(game, user, accept=invitation.group(1).lower() == "accept")
+    if invitation and game.status == GameStatus.ACTIVE and game.draw_offered_by is not None:
+        return False, "to answer the draw offer, reply with accept draw or decline draw"
     if invitation:
         return False, "this game has started already: there is no invitation to answer"
     return None

@@ -298,3 +298,15 @@ def test_the_chat_settings_page(alice):
     client.post(reverse("chat_settings"), {"mail": "none"})
     prefs = ChatSettings.objects.get(user=alice)
     assert (prefs.enabled, prefs.mail) == (False, "none")
+
+
+def test_spectators_of_a_finished_game_stop_polling(alice, bob, carol):
+    game = start_public_game("triad", [alice, bob])
+    services.message_post(game=game, user=alice, text="gg")
+    from games import services as games
+
+    games.game_resign(game_id=game.pk, user=bob)
+    watching = Client().get(reverse("chat_panel", args=[game.pk])).content.decode()
+    assert "gg" in watching and "hx-trigger" not in watching
+    playing = signed_in(alice).get(reverse("chat_panel", args=[game.pk])).content.decode()
+    assert "every 5s" in playing  # players may still talk after the end

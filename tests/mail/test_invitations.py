@@ -205,3 +205,12 @@ def test_accept_draw_without_an_offer_is_refused(alice, bob):
     assert not outcome.played and "no draw offer" in outcome.reason
     game.refresh_from_db()
     assert game.status == GameStatus.ACTIVE
+
+
+def test_a_bare_accept_to_a_draw_offer_says_how_to_answer_it(alice, bob):
+    game = start_game(alice, bob)
+    services.draw_offer(game_id=game.pk, user=alice)
+    outcome = reply(bob, game, "accept")
+    assert not outcome.played and "reply with accept draw" in outcome.reason
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE and game.draw_offered_by is not None
