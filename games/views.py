@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
 from config.throttle import throttle
+from games import lobby as lobby_rules
 from games import page_cache, services
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
@@ -169,7 +171,10 @@ def lobby(request):
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-created_at")[:100]
     )
-    return render(request, "games/lobby.html", {"games": games})
+    for game in games:
+        game.expires_at = lobby_rules.expires_at(game)
+    context = {"games": games, "open_days": settings.LOBBY_OPEN_DAYS}
+    return render(request, "games/lobby.html", context)
 
 
 def history(request, username: str):

@@ -64,3 +64,14 @@ def test_an_unjoined_game_expires_with_a_notice(alice, bob, carol, mailoutbox):
 def test_the_expiry_task_is_on_the_beat_schedule():
     tasks_scheduled = {e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values()}
     assert "games.tasks.expire_open_games" in tasks_scheduled
+
+
+def test_the_lobby_says_until_when_a_game_is_open(client, alice, bob):
+    from tests.factories import PASSWORD
+
+    with time_machine.travel(T0, tick=False):
+        open_game(alice, "trias", 3)
+        client.login(username="bob", password=PASSWORD)
+        page = client.get("/lobby/").content.decode()
+    assert f"within {settings.LOBBY_OPEN_DAYS} days expires" in page
+    assert "Mon 16 Mar" in page  # 14 days after Mon 2 Mar
