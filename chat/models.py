@@ -68,6 +68,7 @@ class MessageReport(models.Model):
 
 class ChatMail(models.TextChoices):
     IN_TURN_EMAILS = "turn", "In my next turn email"
+    OWN_EMAIL = "own", "In an email of their own, a few minutes after they are written"
     NONE = "none", "Not by email"
 
 
@@ -115,3 +116,20 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"notes of {self.user} on game {self.game_id}"
+
+
+class Reading(models.Model):
+    """When a player last had a game's chat on their screen: emails quote only what
+    came after."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="chat_reading_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} read game {self.game_id} at {self.seen_at}"

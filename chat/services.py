@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone
@@ -23,9 +24,20 @@ from django.utils import timezone
 from accounts.models import User
 from games.models import Game, Seat
 from games.presenters import move_rows
+from mail.models import Kind, Notification
+from mail.outbox import notify
 from moderation.services import record
 
-from .models import MAX_LENGTH, SHOWN, ChatMail, ChatSettings, Message, MessageReport, Note
+from .models import (
+    MAX_LENGTH,
+    SHOWN,
+    ChatMail,
+    ChatSettings,
+    Message,
+    MessageReport,
+    Note,
+    Reading,
+)
 
 DELETE_MINUTES = 5  # an author may take a message back this long
 MESSAGES_PER_MINUTE = 6  # per player, over all games
@@ -77,7 +89,35 @@ def message_post(*, game: Game, user: User, text: str) -> Message:
             f"You can write {MESSAGES_PER_MINUTE} messages a minute. Wait a moment, then send."
         )
     version = Game.objects.filter(pk=game.pk).values_list("version", flat=True).get()
-    return Message.objects.create(game=game, author=user, ply=version, text=text, created_at=now)
+    message = Message.objects.create(game=game, author=user, ply=version, text=text, created_at=now)
+    _notify_own_emails(message)
+    return message
+
+
+def _notify_own_emails(message: Message) -> None:
+    """Players who chose an email of its own for chat get one outbox row per game while
+    one is pending (held back like a turn email); it quotes every message they have not
+    seen when it is sent. Everyone else reads new messages in their next turn email."""
+    seats = (
+        Seat.objects.filter(game_id=message.game_id, user__isnull=False, user__is_active=True)
+        .exclude(user_id=message.author_id)
+        .exclude(user__email_preference="none")
+        .filter(user__chat_settings__mail=ChatMail.OWN_EMAIL, user__chat_settings__enabled=True)
+        .select_related("user", "game")
+    )
+    for seat in seats:
+        waiting = Notification.objects.filter(
+            user=seat.user, game_id=message.game_id, kind=Kind.CHAT, sent_at__isnull=True
+        )
+        if not waiting.exists():
+            notify(
+                user=seat.user,
+                kind=Kind.CHAT,
+                game=seat.game,
+                seat=seat,
+                dedupe_key=f"chat:{seat.pk}:{message.pk}",
+                hold_seconds=settings.MAIL_TURN_HOLD_SECONDS,
+            )
 
 
 def deletable_until(message: Message) -> datetime:
@@ -189,6 +229,12 @@ def marker(game: Game) -> str:
     return f"{found['n']}-{last:.6f}-{int(timezone.now().timestamp() // 60)}"
 
 
+def mark_read(*, game: Game, user: User) -> None:
+    """The player has the chat on their screen now (its log was drawn for them)."""
+    if user.is_authenticated and plays_in(game, user):
+        Reading.objects.update_or_create(game=game, user=user, defaults={"seen_at": timezone.now()})
+
+
 def timeline(game: Game, viewer: User) -> list[Entry]:
     """The shown messages, oldest first, each run after a move headed by that move."""
     messages = list(Message.objects.filter(SHOWN, game=game).select_related("author"))
@@ -226,7 +272,8 @@ def mail_lines(*, game: Game, user: User, seat: Seat | None) -> list[str]:
     unseen = Message.objects.filter(SHOWN, game=game).exclude(author=user)
     seen_at = seat.last_seen_at if seat is not None else None
     own = Message.objects.filter(game=game, author=user).aggregate(last=Max("created_at"))["last"]
-    since = max((t for t in (seen_at, own) if t is not None), default=None)
+    read = Reading.objects.filter(game=game, user=user).values_list("seen_at", flat=True).first()
+    since = max((t for t in (seen_at, own, read) if t is not None), default=None)
     if since is not None:
         unseen = unseen.filter(created_at__gt=since)
     latest = list(unseen.select_related("author").order_by("-created_at")[:MAIL_LINES])

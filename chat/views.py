@@ -31,6 +31,8 @@ def _context(request, game: Game, *, error: str = "") -> dict:
     user = request.user
     prefs = services.chat_settings(user)
     player = services.plays_in(game, user)
+    if player and prefs.enabled:
+        services.mark_read(game=game, user=user)
     return {
         "game": game,
         "prefs": prefs,

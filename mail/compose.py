@@ -403,3 +403,12 @@ def expired_email(user, game: Game) -> EmailMultiAlternatives:
             "url": absolute(game.get_absolute_url()),
         },
     )
+
+
+def chat_email(user, game: Game) -> EmailMultiAlternatives | None:
+    """New chat messages of one game (the player chose an email of their own for them);
+    None when there is nothing they have not seen any more."""
+    section = game_section(game, user, with_actions=False)
+    if not section.chat:
+        return None
+    return build("chat", user, {"game": game, "section": section, "url": section.url})

@@ -22,6 +22,7 @@ class Kind(models.TextChoices):
     INVITATION = "invitation", "Invitation to a game"
     DRAW_OFFER = "draw_offer", "Draw offer"
     EXPIRED = "expired", "An unstarted game expired"
+    CHAT = "chat", "New chat messages"
 
 
 # Held back like turn emails and sent together with the player's pending turns.

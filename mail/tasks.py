@@ -131,6 +131,8 @@ def _message(rows: list[Notification], user: User):
         return compose.vacation_over_email(user)
     if row.kind == Kind.EXPIRED:
         return compose.expired_email(user, row.game)
+    if row.kind == Kind.CHAT:
+        return compose.chat_email(user, row.game)
     raise ValueError(f"unknown notification kind {row.kind!r}")
 
 

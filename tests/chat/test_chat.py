@@ -310,3 +310,35 @@ def test_spectators_of_a_finished_game_stop_polling(alice, bob, carol):
     assert "gg" in watching and "hx-trigger" not in watching
     playing = signed_in(alice).get(reverse("chat_panel", args=[game.pk])).content.decode()
     assert "every 5s" in playing  # players may still talk after the end
+
+
+def test_a_player_may_choose_an_email_of_its_own_for_chat(alice, bob, mailoutbox):
+    with time_machine.travel(T0, tick=False):
+        game = start_game(alice, bob)
+        waiting = bob if due_seat(game).user == alice else alice  # not their turn
+        writer = alice if waiting == bob else bob
+        services.settings_update(user=waiting, enabled=True, mail=ChatMail.OWN_EMAIL)
+        services.message_post(game=game, user=writer, text="Are you there?")
+        services.message_post(game=game, user=writer, text="No hurry.")
+        assert Notification.objects.filter(user=waiting, kind=Kind.CHAT).count() == 1  # per game
+        assert tasks.deliver_now(waiting.pk) == 0  # held back
+    with time_machine.travel(T0 + timedelta(seconds=301), tick=False):
+        assert tasks.deliver_now(waiting.pk) == 1
+    [mail] = [m for m in mailoutbox if m.to == [waiting.email]]
+    assert mail.subject == f"2 new messages in Triad #{game.pk}"
+    assert f"{writer.name} wrote: Are you there?" in mail.body
+    assert f"{writer.name} wrote: No hurry." in mail.body
+
+
+def test_no_chat_email_for_messages_already_read_on_the_page(alice, bob, mailoutbox):
+    with time_machine.travel(T0, tick=False):
+        game = start_game(alice, bob)
+        services.settings_update(user=bob, enabled=True, mail=ChatMail.OWN_EMAIL)
+        services.message_post(game=game, user=alice, text="Seen on the page")
+    with time_machine.travel(T0 + timedelta(seconds=60), tick=False):
+        signed_in(bob).get(reverse("chat_panel", args=[game.pk]))  # bob reads it
+    with time_machine.travel(T0 + timedelta(seconds=301), tick=False):
+        tasks.deliver_now(bob.pk)
+    assert not [m for m in mailoutbox if "new message" in m.subject]
+    row = Notification.objects.get(user=bob, kind=Kind.CHAT)
+    assert row.outcome == "skipped: nothing waiting"
