@@ -4,6 +4,8 @@ their account. Django's own "delete" is taken away: seats protect the row."""
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 
 from accounts.models import User
 from moderation.admin import ModeratedUserAdmin, _moderation_action
@@ -21,6 +23,13 @@ class LeavingUserAdmin(ModeratedUserAdmin):
         _moderation_action("delete_account", "Delete the account (anonymise)", ()),
         "download_data",
     ]
+
+    list_display = (*ModeratedUserAdmin.list_display, "outbox")
+
+    @admin.display(description="Emails")
+    def outbox(self, user: User):
+        url = reverse("admin:mail_notification_changelist") + f"?user__id__exact={user.pk}"
+        return format_html('<a href="{}">Emails</a>', url)
 
     def get_actions(self, request):
         actions = super().get_actions(request)

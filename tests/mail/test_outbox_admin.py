@@ -58,3 +58,8 @@ def test_resend_puts_a_row_back_and_it_is_sent(admin_client, alice, bob, mailout
     row.refresh_from_db()
     assert row.outcome == "sent"
     assert mailoutbox[-1].subject == f"Your turn in Triad #{game.pk}"
+
+
+def test_the_user_list_links_to_each_players_emails(admin_client, alice):
+    page = admin_client.get(reverse("admin:accounts_user_changelist")).content.decode()
+    assert f"{URL}?user__id__exact={alice.pk}" in page
