@@ -76,6 +76,7 @@ class GameSection:
     def picture_alt(self) -> str:
         """The picture's alt text: the game, then what the board shows."""
         return " ".join([f"The board of {self.game.title} #{self.game.pk}.", *self.position])
+
     # What other apps add (mail.signals.game_section_built): the chat's new messages.
     chat: list[str] = field(default_factory=list)
 
@@ -411,4 +412,10 @@ def chat_email(user, game: Game) -> EmailMultiAlternatives | None:
     section = game_section(game, user, with_actions=False)
     if not section.chat:
         return None
-    return build("chat", user, {"game": game, "section": section, "url": section.url})
+    context = {
+        "game": game,
+        "section": section,
+        "url": section.url,
+        "chat_settings_url": absolute(reverse("chat_settings")),
+    }
+    return build("chat", user, context)

@@ -324,7 +324,7 @@ def test_a_player_may_choose_an_email_of_its_own_for_chat(alice, bob, mailoutbox
         assert tasks.deliver_now(waiting.pk) == 0  # held back
     with time_machine.travel(T0 + timedelta(seconds=301), tick=False):
         assert tasks.deliver_now(waiting.pk) == 1
-    [mail] = [m for m in mailoutbox if m.to == [waiting.email]]
+    [mail] = [m for m in mailoutbox if m.to == [f"{waiting.name} <{waiting.email}>"]]
     assert mail.subject == f"2 new messages in Triad #{game.pk}"
     assert f"{writer.name} wrote: Are you there?" in mail.body
     assert f"{writer.name} wrote: No hurry." in mail.body

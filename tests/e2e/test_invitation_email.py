@@ -44,9 +44,9 @@ def test_an_invitation_is_accepted_from_its_email_link(
 
     with time_machine.travel(timezone.now() + timedelta(minutes=6)):
         assert tasks.deliver_now(bob.pk) == 1  # after the hold-back
-    [mail] = [m for m in mailoutbox if m.to == [bob.email]]
+    [mail] = [m for m in mailoutbox if m.to == ["Bob <bob@example.com>"]]
     assert mail.subject == f"Alice invites you to Triad #{game_id}"
-    link = re.search(r"Accept: (\S+)", mail.body).group(1)
+    link = re.search(r"Accept the invitation: (\S+)", mail.body).group(1)
 
     phone = new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
     page = phone.new_page()

@@ -56,7 +56,7 @@ def test_an_unjoined_game_expires_with_a_notice(alice, bob, carol, mailoutbox):
     assert started.status == GameStatus.ACTIVE
     rows = Notification.objects.filter(kind=Kind.EXPIRED)
     assert {r.user for r in rows} == {alice, bob}
-    to_alice = next(m for m in mailoutbox if m.to == [alice.email])
+    to_alice = next(m for m in mailoutbox if m.to == ["Alice <alice@example.com>"])
     assert to_alice.subject == f"Trias #{waiting.pk} did not start"
     assert "Your game of Trias" in to_alice.body and "/games/new/" in to_alice.body
 

@@ -60,11 +60,11 @@ def test_an_invited_player_gets_an_email_with_answer_links(alice, bob, mailoutbo
     with time_machine.travel(T0 + HOLD, tick=False):
         assert tasks.deliver_now(bob.pk) == 1
     [mail] = mailoutbox
-    assert mail.to == [bob.email]
+    assert mail.to == ["Bob <bob@example.com>"]
     assert mail.subject == f"Alice invites you to Triad #{game.pk}"
     page = f"https://tripost.test/games/{game.pk}/invitation/"
-    assert f"Accept: {page}?answer=accept" in mail.body
-    assert f"Decline: {page}?answer=decline" in mail.body
+    assert f"Accept the invitation: {page}?answer=accept" in mail.body
+    assert f"Decline the invitation: {page}?answer=decline" in mail.body
     assert "reply to this email with accept or decline" in mail.body
     assert mail.reply_to[0].startswith("play+")
     assert mail.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
