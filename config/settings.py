@@ -76,6 +76,9 @@ INSTALLED_APPS = [
     "mail",
     "learn",
     "ratings",
+    "moderation",
+    "chat",
+    "leaving",
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 
@@ -113,6 +116,7 @@ TEMPLATES = [
                 "config.context_processors.site",
                 "games.context_processors.awaiting",
                 "mail.context_processors.mail_stopped",
+                "chat.context_processors.game_page",
             ],
         },
     },
@@ -338,6 +342,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "clock-sweep": {"task": "games.tasks.clock_sweep", "schedule": crontab(minute="*")},
     # Send outbox rows left behind (worker killed, broker down).
     "mail-sweep": {"task": "mail.tasks.sweep_outbox", "schedule": crontab(minute="*")},
+    # Unstarted games nobody joined in LOBBY_OPEN_DAYS expire (games.lobby).
+    "lobby-expiry": {"task": "games.tasks.expire_open_games", "schedule": crontab(minute=7)},
     # Daily digests go out at each player's chosen hour (User.digest_hour), in their zone.
     "mail-digests": {"task": "mail.tasks.queue_digests", "schedule": crontab(minute="*/15")},
 }
@@ -399,6 +405,10 @@ TIMEOUT_CLAIM_SECONDS = int(os.environ.get("TIMEOUT_CLAIM_SECONDS", "300"))
 MAX_GAMES_AWAITING = 10
 # /healthz fails when a due email has waited this long unsent (no worker or beat).
 HEALTH_OUTBOX_MINUTES = int(os.environ.get("HEALTH_OUTBOX_MINUTES", "10"))
+# A fair lobby: unstarted public games one creator may have at once, and how many days
+# an unstarted game waits for its players before it expires (games.lobby).
+LOBBY_MAX_OPEN_GAMES = int(os.environ.get("LOBBY_MAX_OPEN_GAMES", "3"))
+LOBBY_OPEN_DAYS = int(os.environ.get("LOBBY_OPEN_DAYS", "14"))
 
 LOGGING = {
     "version": 1,

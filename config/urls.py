@@ -15,7 +15,9 @@ urlpatterns = [
     path("", include("learn.urls")),
     path("", include("ratings.urls")),
     path("", include("mail.urls")),
-    path("", include("games.moderation_urls")),
+    path("", include("moderation.urls")),
+    path("", include("chat.urls")),
+    path("", include("leaving.urls")),
     # Only the configured provider's webhooks, each locked until its secrets are set.
     path("anymail/", include(webhooks.urlpatterns(settings.MAIL_INBOUND_ESP))),
 ]

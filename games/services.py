@@ -18,7 +18,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
-from games import awaiting, clocks, computer, computer_turns, signals
+from games import awaiting, clocks, computer, computer_turns, lobby, signals
 from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.engines.bots import LEVELS
@@ -124,6 +124,8 @@ def game_create(
     vacation: there a player whose time runs out times out (``games.clocks``).
     """
     check_not_overloaded(creator)
+    if is_public:
+        lobby.check_open_games(creator)
     if time_bank is not None:
         try:
             clocks.validate_bank(*time_bank)
@@ -180,7 +182,8 @@ def game_create(
     # Human places are filled now; they are mapped to table seats when the game starts.
     Seat.objects.create(game=game, index=0, user=creator, accepted=True)
     for place, invitee in enumerate(invitees, start=1):
-        Seat.objects.create(game=game, index=place, user=invitee)
+        invited = Seat.objects.create(game=game, index=place, user=invitee)
+        signals.seat_invited.send(sender=Seat, seat=invited)
     for place, level in enumerate(computers, start=len(invitees) + 1):
         Seat.objects.create(
             game=game, index=place, controller=Controller.BOT, bot_level=level, accepted=True
@@ -769,6 +772,7 @@ def draw_offer(*, game_id: int, user: User) -> Game:
         raise GameError("A draw offer is already waiting for an answer.")
     game.draw_offered_by = seat.index
     game.save(update_fields=["draw_offered_by"])
+    signals.draw_offered.send(sender=Game, game=game, seat=seat)
     return game
 
 

@@ -14,3 +14,9 @@ move_played = Signal()
 game_ended = Signal()
 # game: Game, seat: Seat that timed out (services.seat_time_out, moderation)
 seat_timed_out = Signal()
+# seat: Seat of an invited player (not yet accepted), in a new game
+seat_invited = Signal()
+# game: Game, seat: Seat of the player who offers the draw
+draw_offered = Signal()
+# game: Game that expired unstarted (aborted; games.lobby)
+game_expired = Signal()

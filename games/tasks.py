@@ -45,3 +45,11 @@ def play_computer_turns(game_id: int) -> int:
     from games.services import computer_turns_play
 
     return computer_turns_play(game_id=game_id)
+
+
+@shared_task
+def expire_open_games() -> int:
+    """Every hour: unstarted games nobody joined in time expire (games.lobby)."""
+    from games.lobby import open_games_expire
+
+    return open_games_expire()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
 from config.throttle import throttle
+from games import lobby as lobby_rules
 from games import page_cache, services
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
@@ -169,7 +171,10 @@ def lobby(request):
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
         .order_by("-created_at")[:100]
     )
-    return render(request, "games/lobby.html", {"games": games})
+    for game in games:
+        game.expires_at = lobby_rules.expires_at(game)
+    context = {"games": games, "open_days": settings.LOBBY_OPEN_DAYS}
+    return render(request, "games/lobby.html", context)
 
 
 def history(request, username: str):
@@ -248,6 +253,40 @@ def invitation_decline(request, game_id: int):
         return redirect("game_detail", game_id=game_id)
     messages.success(request, "You have left the game.")
     return redirect("home")
+
+
+def _answer(request) -> str:
+    return "decline" if request.GET.get("answer") == "decline" else "accept"
+
+
+@require_GET
+@login_required
+def invitation_confirm(request, game_id: int):
+    """Where an invitation email's links lead: the answer asked for once more, as a
+    button (mail scanners open links; a GET changes nothing)."""
+    game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+    seat = Seat.objects.filter(game=game, user=request.user).first()
+    if seat is None:
+        raise Http404("No invitation for you in this game.")
+    pending = game.status == GameStatus.OPEN and not seat.accepted
+    players = [s.user.name for s in game.seats.select_related("user").order_by("index") if s.user]
+    context = {"game": game, "answer": _answer(request), "pending": pending, "players": players}
+    return render(request, "games/invitation_confirm.html", context)
+
+
+@require_GET
+@login_required
+def draw_confirm(request, game_id: int):
+    """Where a draw offer email's links lead: the answer as a button."""
+    game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+    seat = Seat.objects.filter(game=game, user=request.user).first()
+    if seat is None:
+        raise Http404("You do not play in this game.")
+    offer = game.draw_offered_by
+    pending = game.status == GameStatus.ACTIVE and offer is not None and offer != seat.index
+    by = game.seats.select_related("user").filter(index=offer).first() if pending else None
+    context = {"game": game, "answer": _answer(request), "pending": pending, "by": by}
+    return render(request, "games/draw_confirm.html", context)
 
 
 @require_POST

@@ -26,7 +26,7 @@ from games import boards, clocks
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
-from . import pictures, positions, tokens
+from . import pictures, positions, signals, tokens
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,9 @@ class GameSection:
     def picture_alt(self) -> str:
         """The picture's alt text: the game, then what the board shows."""
         return " ".join([f"The board of {self.game.title} #{self.game.pk}.", *self.position])
+
+    # What other apps add (mail.signals.game_section_built): the chat's new messages.
+    chat: list[str] = field(default_factory=list)
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
@@ -201,6 +204,7 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
             tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
         )
     section.board_png, section.position = board_picture(game, seat.index, state)
+    signals.game_section_built.send(sender=GameSection, section=section, user=user, seat=seat)
     return section
 
 
@@ -253,14 +257,75 @@ def build(
     return message
 
 
-def turn_email(user, sections: list[GameSection]) -> EmailMultiAlternatives:
+def turn_email(
+    user, sections: list[GameSection], *, invitations=(), draw_offers=()
+) -> EmailMultiAlternatives:
+    """Turns, most urgent first; with the player's invitations and draw offers (pairs of
+    game and who offers) waiting at the time, answered by their links."""
     sections = sorted(sections, key=lambda s: (s.deadline is None, s.deadline or 0))
     return build(
         "turn",
         user,
-        {},
+        {
+            "invitations": [invitation(game) for game in invitations],
+            "draw_offers": [draw_offer(game, by) for game, by in draw_offers],
+        },
         reply_to=sections[0].reply_address if sections else "",
         sections=sections,
+    )
+
+
+def _answer_links(name: str, game: Game) -> dict:
+    """Links to the pages that ask to confirm an answer (a GET changes nothing)."""
+    page = absolute(reverse(name, args=[game.pk]))
+    return {"accept_url": f"{page}?answer=accept", "decline_url": f"{page}?answer=decline"}
+
+
+def invitation(game: Game) -> dict:
+    seats = _seats(game)
+    return {
+        "game": game,
+        "by": game.created_by.name if game.created_by else "",
+        "players": [s.user.name for s in seats if s.user_id],
+        "open_seats": sum(1 for s in seats if s.user_id is None and s.controller == "human"),
+        "time_control": clocks.describe(game),
+        "url": absolute(game.get_absolute_url()),
+        **_answer_links("invitation_confirm", game),
+    }
+
+
+def draw_offer(game: Game, by: str) -> dict:
+    return {
+        "game": game,
+        "by": by,
+        "url": absolute(game.get_absolute_url()),
+        **_answer_links("draw_confirm", game),
+    }
+
+
+def _reply_address(game: Game, user) -> str:
+    return tokens.reply_address(
+        tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
+    )
+
+
+def invitation_email(user, game: Game) -> EmailMultiAlternatives:
+    """Answered by its links or by replying ``accept`` or ``decline``."""
+    return build(
+        "invitation",
+        user,
+        {"invitation": invitation(game)},
+        reply_to=_reply_address(game, user),
+    )
+
+
+def draw_offer_email(user, game: Game, by: str) -> EmailMultiAlternatives:
+    """Answered by its links or by replying ``accept draw`` or ``decline draw``."""
+    return build(
+        "draw_offer",
+        user,
+        {"offer": draw_offer(game, by)},
+        reply_to=_reply_address(game, user),
     )
 
 
@@ -356,3 +421,32 @@ def vacation_day_email(user, payload: dict) -> EmailMultiAlternatives:
             "waiting": waiting,
         },
     )
+
+
+def expired_email(user, game: Game) -> EmailMultiAlternatives:
+    return build(
+        "expired",
+        user,
+        {
+            "game": game,
+            "days": settings.LOBBY_OPEN_DAYS,
+            "creator": game.created_by_id == user.pk,
+            "new_game_url": absolute(reverse("game_new")),
+            "url": absolute(game.get_absolute_url()),
+        },
+    )
+
+
+def chat_email(user, game: Game) -> EmailMultiAlternatives | None:
+    """New chat messages of one game (the player chose an email of their own for them);
+    None when there is nothing they have not seen any more."""
+    section = game_section(game, user, with_actions=False)
+    if not section.chat:
+        return None
+    context = {
+        "game": game,
+        "section": section,
+        "url": section.url,
+        "chat_settings_url": absolute(reverse("chat_settings")),
+    }
+    return build("chat", user, context)

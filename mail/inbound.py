@@ -38,7 +38,7 @@ from games.engines import IllegalAction
 from games.models import Game
 from games.replay import load_state
 
-from . import answers, autoreply, inbound_auth, reply_text, sent_text, tokens
+from . import answers, autoreply, inbound_auth, proposals, reply_text, sent_text, tokens
 from .models import InboundMessage
 
 log = logging.getLogger(__name__)
@@ -230,6 +230,12 @@ def _handle(
         reference=sent_text.reference(game=game, user=user, version=token.version),
         legal=game.engine_module.legal_actions(load_state(game), seat.index) if due else (),
     )
+    # "accept" / "decline" (an invitation), "accept draw" / "decline draw" (mail.proposals)
+    first = reading.first_line
+    answered = proposals.answer(game=game, user=user, line=first) if first else None
+    if answered is not None:
+        done, reason = answered
+        return Outcome(True, reason) if done else _refuse(user, game, reason, first, first)
     if reading.problem:
         return _refuse(user, game, reading.problem, read=reading.new_text)
     # Not a legal move (or not the player's turn): the move service says why.

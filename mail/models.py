@@ -20,6 +20,14 @@ class Kind(models.TextChoices):
     REPLY = "reply", "Answer to an emailed move"
     VACATION_OVER = "vacation_over", "Vacation allowance used up"
     VACATION_DAY = "vacation_day", "A day of automatic vacation spent"
+    INVITATION = "invitation", "Invitation to a game"
+    DRAW_OFFER = "draw_offer", "Draw offer"
+    EXPIRED = "expired", "An unstarted game expired"
+    CHAT = "chat", "New chat messages"
+
+
+# Held back like turn emails and sent together with the player's pending turns.
+MERGING_KINDS = (Kind.TURN, Kind.INVITATION, Kind.DRAW_OFFER)
 
 
 class Notification(models.Model):

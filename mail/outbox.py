@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from games.models import Seat
 
-from .models import Kind, Notification
+from .models import MERGING_KINDS, Notification
 
 log = logging.getLogger(__name__)
 
@@ -121,12 +121,13 @@ def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notifica
             "pk", "kind", "send_after"
         )
     )
-    turn_due = any(kind == Kind.TURN and at <= now for _pk, kind, at in pending)
+    turn_due = any(kind in MERGING_KINDS and at <= now for _pk, kind, at in pending)
     ids = [
         pk
         for pk, kind, at in pending
-        # held-back turns of other games join an email with a due turn
-        if at <= now or (turn_due and kind == Kind.TURN)
+        # held-back turns (invitations, draw offers) of other games join an email with
+        # a due one
+        if at <= now or (turn_due and kind in MERGING_KINDS)
     ]
     if not ids:
         return "", []
@@ -173,11 +174,16 @@ def claim_due(limit: int, now: datetime | None = None) -> tuple[str, list[Notifi
         if not due:
             return "", []
         ids = [pk for pk, _user, _kind in due]
-        turn_users = {user for _pk, user, kind in due if kind == Kind.TURN}
+        turn_users = {user for _pk, user, kind in due if kind in MERGING_KINDS}
         if turn_users:  # held-back turns of other games join the player's email
             ids += (
                 Notification.objects.select_for_update(skip_locked=True)
-                .filter(_claimable(now), user_id__in=turn_users, kind=Kind.TURN, send_after__gt=now)
+                .filter(
+                    _claimable(now),
+                    user_id__in=turn_users,
+                    kind__in=MERGING_KINDS,
+                    send_after__gt=now,
+                )
                 .values_list("pk", flat=True)
             )
         return _stamp(ids, now)

@@ -44,6 +44,46 @@ def on_seat_became_due(sender, seat: Seat, **kwargs) -> None:
     )
 
 
+@receiver(signals.seat_invited, dispatch_uid="mail.invitation")
+def on_seat_invited(sender, seat: Seat, **kwargs) -> None:
+    """An invited player hears of it (held back and merged like a turn email). Daily
+    digest players get it too: an invitation waits for them, not for their hour."""
+    if not _wants_mail(seat.user):
+        return
+    notify(
+        user=seat.user,
+        kind=Kind.INVITATION,
+        game=seat.game,
+        seat=seat,
+        dedupe_key=f"invitation:{seat.pk}",
+        hold_seconds=settings.MAIL_TURN_HOLD_SECONDS,
+    )
+
+
+@receiver(signals.draw_offered, dispatch_uid="mail.draw_offer")
+def on_draw_offered(sender, game: Game, seat: Seat, **kwargs) -> None:
+    """The other players hear of a draw offer (held back and merged like a turn email)."""
+    for other in game.seats.select_related("user").filter(user__isnull=False).exclude(pk=seat.pk):
+        if other.is_active_human and _wants_mail(other.user):
+            notify(
+                user=other.user,
+                kind=Kind.DRAW_OFFER,
+                game=game,
+                seat=other,
+                payload={"by": seat.name},
+                dedupe_key=f"draw_offer:{other.pk}:{game.version}",
+                hold_seconds=settings.MAIL_TURN_HOLD_SECONDS,
+            )
+
+
+@receiver(signals.game_expired, dispatch_uid="mail.expired")
+def on_game_expired(sender, game: Game, **kwargs) -> None:
+    """The creator, and whoever had taken a seat, hear that a game never started."""
+    for seat in game.seats.select_related("user").filter(user__isnull=False, accepted=True):
+        if _wants_mail(seat.user):
+            notify(user=seat.user, kind=Kind.EXPIRED, game=game, dedupe_key=f"expired:{game.pk}")
+
+
 @receiver(signals.game_ended, dispatch_uid="mail.result")
 def on_game_ended(sender, game: Game, **kwargs) -> None:
     """Every person who sat at the table hears the result (timed-out ones too)."""

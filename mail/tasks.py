@@ -20,7 +20,7 @@ from games.awaiting import awaiting_seats
 from games.models import GameStatus, Seat, SeatStatus
 
 from . import bounces, compose, outbox, sent_text
-from .models import Kind, Notification
+from .models import MERGING_KINDS, Kind, Notification
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 10
@@ -58,7 +58,36 @@ def skip_reason(row: Notification, user: User) -> str:
         return "skipped: moved on"
     if row.kind == Kind.DIGEST and pref != EmailPreference.DAILY_DIGEST:
         return "skipped: preference"
+    if row.kind == Kind.INVITATION and not _invitation_open(row):
+        return "skipped: answered"
+    if row.kind == Kind.DRAW_OFFER and not _draw_offer_open(row):
+        return "skipped: answered"
     return ""
+
+
+def _invitation_open(row: Notification) -> bool:
+    """The invitation still waits for this player's answer."""
+    seat = row.seat
+    return (
+        seat is not None
+        and row.game is not None
+        and row.game.status == GameStatus.OPEN
+        and seat.user_id == row.user_id
+        and not seat.accepted
+    )
+
+
+def _draw_offer_open(row: Notification) -> bool:
+    """The draw offer written about still waits (the same position, not answered)."""
+    game = row.game
+    return (
+        game is not None
+        and game.status == GameStatus.ACTIVE
+        and game.draw_offered_by is not None
+        and row.seat is not None
+        and game.draw_offered_by != row.seat.index
+        and game.version == row.version
+    )
 
 
 def awaiting_sections(user: User) -> list[compose.GameSection]:
@@ -74,8 +103,19 @@ def _message(rows: list[Notification], user: User):
     """The email for a group of rows (turn rows are one group), or None."""
     row = rows[0]
     if row.kind == Kind.TURN:
-        games = {r.game_id: r.game for r in rows}
-        return compose.turn_email(user, [compose.game_section(g, user) for g in games.values()])
+        games = {r.game_id: r.game for r in rows if r.kind == Kind.TURN}
+        return compose.turn_email(
+            user,
+            [compose.game_section(g, user) for g in games.values()],
+            invitations=[r.game for r in rows if r.kind == Kind.INVITATION],
+            draw_offers=[
+                (r.game, r.payload.get("by", "")) for r in rows if r.kind == Kind.DRAW_OFFER
+            ],
+        )
+    if row.kind == Kind.INVITATION:
+        return compose.invitation_email(user, row.game)
+    if row.kind == Kind.DRAW_OFFER:
+        return compose.draw_offer_email(user, row.game, row.payload.get("by", ""))
     if row.kind == Kind.DIGEST:
         sections = awaiting_sections(user)
         return compose.digest_email(user, sections) if sections else None
@@ -91,12 +131,18 @@ def _message(rows: list[Notification], user: User):
         return compose.vacation_over_email(user)
     if row.kind == Kind.VACATION_DAY:
         return compose.vacation_day_email(user, row.payload)
+    if row.kind == Kind.EXPIRED:
+        return compose.expired_email(user, row.game)
+    if row.kind == Kind.CHAT:
+        return compose.chat_email(user, row.game)
     raise ValueError(f"unknown notification kind {row.kind!r}")
 
 
 def _groups(rows: list[Notification], token: str) -> list[list[Notification]]:
     """One player's claimed rows as emails: what must not be sent is marked with the
-    reason; all turn rows make one email, every other row its own."""
+    reason; all turn rows make one email, with the invitations and draw offers waiting
+    beside them; without a turn, each of those is an email of its own, as is every
+    other row."""
     user = rows[0].user
     groups: list[list[Notification]] = []
     turns: list[Notification] = []
@@ -106,12 +152,15 @@ def _groups(rows: list[Notification], token: str) -> list[list[Notification]]:
         reason = "skipped: address stopped" if stopped else skip_reason(row, user)
         if reason:
             outbox.finish([row], token, reason)
-        elif row.kind == Kind.TURN:
+        elif row.kind in MERGING_KINDS:
             turns.append(row)
         else:
             groups.append([row])
-    if turns:
+    if any(r.kind == Kind.TURN for r in turns):
+        turns.sort(key=lambda r: r.kind != Kind.TURN)  # the email is a turn email
         groups.insert(0, turns)
+    else:
+        groups[:0] = [[r] for r in turns]
     return groups
 
 

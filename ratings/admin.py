@@ -56,7 +56,7 @@ class RatedGameAdmin(admin.ModelAdmin):
             return None
         return TemplateResponse(
             request,
-            "admin/games/moderation_action.html",
+            "moderation/admin_action.html",
             {
                 **self.admin_site.each_context(request),
                 "title": "Void the rating change",

@@ -125,6 +125,9 @@
   }
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSwap", function (event) {
+    // Only the live part's swaps: other parts of the page (the chat) swap on their own.
+    var target = event.detail.target;
+    if (target && target.id !== "live" && !(target.closest && target.closest("#live"))) return;
     refresh();
     if (event.detail.target && (event.detail.target.id === "live" || !event.detail.target.isConnected)) restoreFocus();
   });

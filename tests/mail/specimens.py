@@ -26,6 +26,7 @@ from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 KIND_PAYLOADS: dict[str, dict] = {
     Kind.TIMEOUT: {"who": "Bob", "you": False},
     Kind.REPLY: {"reason": "that is not a legal move now", "move": "a1-a9"},
+    Kind.DRAW_OFFER: {"by": "Alice"},
 }
 
 
@@ -134,7 +135,20 @@ def specimens(settings, *, pictures: bool = True) -> list[Specimen]:
             ),
         ),
     ]
-    covered = {Kind.TURN, Kind.DIGEST}
+    # A chat email quotes the messages its reader has not seen: there must be one.
+    from chat import services as chat
+
+    reader = due_seat(triad)
+    writer = next(s.user for s in triad.seats.all() if s.user_id != reader.user_id)
+    chat.message_post(game=triad, user=writer, text="Good luck, and take your time!")
+    found.append(
+        Specimen(
+            "chat, one message",
+            Kind.CHAT,
+            lambda: tasks._message([_row(Kind.CHAT, reader.user, triad, reader)], reader.user),
+        )
+    )
+    covered = {Kind.TURN, Kind.DIGEST, Kind.CHAT}
     for kind in Kind.values:  # every other kind, from an outbox row as the sender sees it
         if kind in covered:
             continue

@@ -14,8 +14,9 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from games import moderation, services
+from games import services
 from games.models import AuditLog, Game
+from moderation import services as moderation
 from ratings import services as ratings
 from ratings import system
 from ratings.models import RatedGame, Rating, RatingChange

@@ -9,8 +9,9 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from games import moderation, page_cache, services
+from games import page_cache, services
 from games.replay import load_state
+from moderation import services as moderation
 from tests.factories import UserFactory
 from tests.web.helpers import open_game, play_until_quiet_actions, seat_user, start_game
 

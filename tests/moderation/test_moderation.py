@@ -8,10 +8,10 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from accounts.models import User
-from games import moderation
 from games.models import AuditLog, GameStatus, Report, SeatStatus
 from games.services import GameError
 from mail.models import Kind, Notification
+from moderation import services as moderation
 from tests.factories import PASSWORD, UserFactory, due_seat, start_game
 
 pytestmark = pytest.mark.django_db
@@ -145,27 +145,3 @@ def test_only_players_of_the_game_can_report_and_not_themselves(client, alice, b
     client.login(username="alice", password=PASSWORD)
     client.post(reverse("game_report", args=[game.pk]), {"reported": alice.pk, "reason": "x"})
     assert Report.objects.count() == 0
-
-
-def test_the_new_game_page_offers_a_time_bank(client, alice, bob):
-    client.login(username="alice", password=PASSWORD)
-    assert b"Time bank" in client.get(reverse("game_new")).content
-    response = client.post(
-        reverse("game_new"),
-        {
-            "engine": "triad",
-            "triad__players": "2",
-            "days_per_move": "3",
-            "time_control": "bank",
-            "bank_start_days": "7",
-            "bank_increment_days": "1",
-            "bank_cap_days": "14",
-            "invite": "bob",
-        },
-    )
-    assert response.status_code == 302, response.content.decode()[:3000]
-    from games.models import Game
-
-    game = Game.objects.get()
-    assert (game.time_control, game.bank_start_days, game.bank_increment_days) == ("bank", 7, 1)
-    assert game.bank_cap_days == 14

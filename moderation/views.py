@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 
 from config.throttle import throttle
 from games.models import Game
-from games.moderation import report_create
 from games.services import GameError
+from moderation.services import report_create
 
 
 class ReportForm(forms.Form):

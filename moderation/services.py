@@ -1,4 +1,4 @@
-"""Moderation flows (used by the admin): each records who did it and why (AuditLog)."""
+"""Moderation flows (the admin, the report view): each records who did it and why (AuditLog)."""
 
 from __future__ import annotations
 
@@ -118,6 +118,12 @@ def user_ban(*, user: User, actor: User, reason: str) -> int:
     with transaction.atomic():
         _log(actor, "ban", reason, target=user)
         User.objects.filter(pk=user.pk).update(is_active=False)
+    return timeout_running_games(user=user, actor=actor, reason=reason, log_action="ban_timeout")
+
+
+def timeout_running_games(*, user: User, actor: User | None, reason: str, log_action: str) -> int:
+    """The timeout rule in each of the player's running games (one transaction per game,
+    under its row lock), each recorded as ``log_action``; the number of games."""
     dropped = 0
     for seat_id, game_id in Seat.objects.filter(
         user=user,
@@ -132,7 +138,7 @@ def user_ban(*, user: User, actor: User, reason: str) -> int:
                 continue
             seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
             signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
-            _log(actor, "ban_timeout", reason, game=game, target=user, seat=seat.index)
+            _log(actor, log_action, reason, game=game, target=user, seat=seat.index)
             dropped += 1
     return dropped
 
@@ -148,3 +154,8 @@ def report_create(*, game: Game, reporter: User, reported_id: int, reason: str) 
     return Report.objects.create(
         game=game, reporter=reporter, reported_id=reported_id, reason=reason.strip()[:2000]
     )
+
+
+def record(actor, action: str, reason: str, *, game=None, target=None, **details) -> AuditLog:
+    """An entry in the audit log for another app's moderation action (chat: hide, mute)."""
+    return _log(actor, action, reason, game=game, target=target, **details)

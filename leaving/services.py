@@ -1,0 +1,198 @@
+"""A player's data, and deleting an account.
+
+Export: everything the site holds about the player as JSON: profile, addresses, every
+game they sat in with its moves (as they may read them: another player's secret action
+of a running game shows in its public spelling, and no snapshot or seed is included,
+so no opponent's hand or deck order), their chat messages and notes, the emails the
+site wrote them, the email replies they sent and the reports they made.
+
+Delete: the account is anonymised, never removed (seats protect the user row, and
+other players' finished games must replay as before): the name becomes "deleted player
+N", username, email addresses and password are gone, every session ends (the password
+hash changes, so Django refuses each session's auth hash), pending emails are dropped,
+running games are settled by the timeout rule and unstarted ones are left. Chat
+messages stay in their games under the anonymous name; notes and chat settings go.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from chat.models import ChatSettings, Message, MessageReport, Note
+from games import services as game_services
+from games.models import Game, GameStatus, Report, Seat
+from games.presenters import move_rows
+from mail.models import InboundMessage, Notification
+from moderation.services import record, timeout_running_games
+
+
+def _at(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def account_export(*, user: User) -> dict:
+    from allauth.account.models import EmailAddress
+
+    seats = (
+        Seat.objects.filter(user=user)
+        .select_related("game", "game__created_by")
+        .defer("game__state")
+        .order_by("game__created_at")
+    )
+    games = []
+    for seat in seats:
+        game = seat.game
+        players = game.seats.select_related("user").order_by("index")
+        games.append(
+            {
+                "id": game.pk,
+                "game": game.engine,
+                "title": game.title,
+                "status": game.status,
+                "public": game.is_public,
+                "created_at": _at(game.created_at),
+                "started_at": _at(game.started_at),
+                "finished_at": _at(game.finished_at),
+                "result": game.result_reason,
+                "players": [{"seat": s.index, "name": s.name} for s in players],
+                "your_seat": {
+                    "seat": seat.index,
+                    "color": seat.color,
+                    "status": seat.status,
+                    "score": seat.score,
+                    "rank": seat.rank,
+                    "winner": seat.is_winner,
+                },
+                "moves": [
+                    {
+                        "ply": m.ply,
+                        "seat": m.seat,
+                        "action": m.action,
+                        "description": m.description,
+                        "yours": m.seat == seat.index,
+                    }
+                    for m in move_rows(game, seat.index)
+                ],
+            }
+        )
+    addresses = EmailAddress.objects.filter(user=user).order_by("pk")
+    emails = set(addresses.values_list("email", flat=True)) | ({user.email} - {""})
+    return {
+        "exported_at": _at(timezone.now()),
+        "profile": {
+            "username": user.username,
+            "display_name": user.display_name,
+            "email": user.email,
+            "email_addresses": [
+                {"email": a.email, "verified": a.verified, "primary": a.primary} for a in addresses
+            ],
+            "time_zone": user.time_zone,
+            "email_preference": user.email_preference,
+            "on_vacation": user.on_vacation,
+            "vacation_used_seconds": user.vacation_used_seconds,
+            "date_joined": _at(user.date_joined),
+            "last_login": _at(user.last_login),
+        },
+        "chat_settings": [
+            {"enabled": c.enabled, "mail": c.mail, "muted_until": _at(c.muted_until)}
+            for c in ChatSettings.objects.filter(user=user)
+        ],
+        "games": games,
+        "chat_messages": [
+            {
+                "game": m.game_id,
+                "ply": m.ply,
+                "text": m.text,
+                "at": _at(m.created_at),
+                "deleted_at": _at(m.deleted_at),
+                "hidden_by_moderator": m.hidden_at is not None,
+            }
+            for m in Message.objects.filter(author=user).order_by("created_at")
+        ],
+        "notes": [
+            {"game": n.game_id, "text": n.text, "updated_at": _at(n.updated_at)}
+            for n in Note.objects.filter(user=user).order_by("game_id")
+        ],
+        "emails_sent_to_you": [
+            {
+                "kind": n.kind,
+                "game": n.game_id,
+                "written_at": _at(n.created_at),
+                "sent_at": _at(n.sent_at),
+                "outcome": n.outcome,
+            }
+            for n in Notification.objects.filter(user=user).order_by("created_at")
+        ],
+        "email_replies_from_you": [
+            {"received_at": _at(m.received_at), "outcome": m.outcome}
+            for m in InboundMessage.objects.filter(sender__in=emails).order_by("received_at")
+        ],
+        "reports_you_made": [
+            {"game": r.game_id, "reason": r.reason, "at": _at(r.created_at)}
+            for r in Report.objects.filter(reporter=user)
+        ]
+        + [
+            {"chat_message": r.message_id, "reason": r.reason, "at": _at(r.created_at)}
+            for r in MessageReport.objects.filter(reporter=user)
+        ],
+    }
+
+
+def anonymous_name(user: User) -> str:
+    return f"deleted player {user.pk}"
+
+
+def account_delete(*, user: User, actor: User, reason: str) -> User:
+    """Anonymise the account (see the module docstring); ``actor`` is the player or an
+    admin, recorded in the audit log with ``reason``."""
+    if not user.is_active and user.username == f"deleted-{user.pk}":
+        raise game_services.GameError("This account has been deleted already.")
+    from allauth.account.models import EmailAddress
+
+    with transaction.atomic():
+        record(actor, "account_delete", reason, target=user)
+        # No new emails from here on (receivers write none for an inactive player).
+        User.objects.filter(pk=user.pk).update(is_active=False)
+    user.refresh_from_db()
+    old_name = user.name
+    game_ids = set(Seat.objects.filter(user=user).values_list("game_id", flat=True))
+    for game_id in Seat.objects.filter(user=user, game__status=GameStatus.OPEN).values_list(
+        "game_id", flat=True
+    ):
+        # Leaving an unstarted game (its creator leaving withdraws it); one that has
+        # started meanwhile is settled just below.
+        with contextlib.suppress(game_services.GameError):
+            game_services.invitation_decline(game_id=game_id, user=user)
+    timeout_running_games(
+        user=user, actor=actor, reason=reason, log_action="account_delete_timeout"
+    )
+    with transaction.atomic():
+        now = timezone.now()
+        Notification.objects.filter(user=user, sent_at__isnull=True).update(
+            sent_at=now, outcome="dropped: account deleted", claim="", claimed_until=None
+        )
+        EmailAddress.objects.filter(user=user).delete()
+        Note.objects.filter(user=user).delete()
+        ChatSettings.objects.filter(user=user).delete()
+        user.username = f"deleted-{user.pk}"
+        user.display_name = anonymous_name(user)
+        user.email = ""
+        user.first_name = ""
+        user.last_name = ""
+        user.is_active = False
+        user.is_staff = False
+        user.is_superuser = False
+        user.on_vacation = False
+        user.set_unusable_password()  # a new hash: every session's auth hash fails
+        user.save()
+        # Results that name the player ("Alice resigned.") name the anonymous one.
+        for game in Game.objects.filter(
+            pk__in=game_ids, result_reason__startswith=f"{old_name} "
+        ).only("result_reason"):
+            game.result_reason = user.name + game.result_reason[len(old_name) :]
+            game.save(update_fields=["result_reason"])
+    return user

@@ -1,0 +1,149 @@
+"""Moderation in the Django admin: games, reports, the audit log, and bans.
+
+Every action asks for a reason on an intermediate page and goes through
+``moderation.services``, which records who did it and why (``AuditLog``).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.template.response import TemplateResponse
+
+from accounts.admin import UserAdmin
+from accounts.models import User
+from games.admin import GameAdmin
+from games.models import AuditLog, Game, Report
+from games.services import GameError
+from moderation import services as moderation
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Why")
+    days = forms.FloatField(required=False, min_value=0.01, max_value=60, label="Days to add")
+    winners = forms.CharField(
+        required=False, label="Winning seat numbers", help_text="Comma-separated, e.g. 0 or 1,2"
+    )
+    draw = forms.BooleanField(required=False, label="Draw (every seat shares the result)")
+
+
+def _moderation_action(name: str, title: str, fields: tuple[str, ...]):
+    """An admin action that asks for a reason (and its parameters) before it runs."""
+
+    def action(modeladmin, request, queryset):
+        if "apply" in request.POST:
+            form = ReasonForm(request.POST)
+            if form.is_valid():
+                done = 0
+                for obj in queryset:
+                    try:
+                        modeladmin.run_action(name, obj, request.user, form.cleaned_data)
+                        done += 1
+                    except (GameError, ValueError) as exc:
+                        modeladmin.message_user(request, f"{obj}: {exc}", messages.ERROR)
+                if done:
+                    modeladmin.message_user(request, f"{title}: {done} done.", messages.SUCCESS)
+                return None
+        else:
+            form = ReasonForm()
+        return TemplateResponse(
+            request,
+            "moderation/admin_action.html",
+            {
+                **modeladmin.admin_site.each_context(request),
+                "title": title,
+                "objects": queryset,
+                "form": form,
+                "fields": [form[f] for f in ("reason", *fields)],
+                "action": name,
+                "checkbox_name": ACTION_CHECKBOX_NAME,
+                "opts": modeladmin.model._meta,
+            },
+        )
+
+    action.__name__ = name
+    action.short_description = title
+    return action
+
+
+class AuditInline(admin.TabularInline):
+    model = AuditLog
+    fk_name = "game"
+    extra = 0
+    can_delete = False
+    fields = ("created_at", "actor", "action", "reason", "details")
+    readonly_fields = fields
+
+
+# Games: the games app's admin plus the moderation actions and the audit log.
+admin.site.unregister(Game)
+
+
+@admin.register(Game)
+class ModeratedGameAdmin(GameAdmin):
+    inlines = [*GameAdmin.inlines, AuditInline]
+    actions = [
+        _moderation_action("abort", "Abort the game", ()),
+        _moderation_action("extend", "Extend the deadline", ("days",)),
+        _moderation_action("force_timeout", "Apply the timeout rule now", ()),
+        _moderation_action("adjudicate", "Adjudicate the result", ("winners", "draw")),
+    ]
+
+    def run_action(self, name: str, game: Game, actor, data: dict) -> None:
+        reason = data["reason"]
+        if name == "abort":
+            moderation.game_abort(game_id=game.pk, actor=actor, reason=reason)
+        elif name == "extend":
+            if not data.get("days"):
+                raise ValueError("Give the number of days to add.")
+            moderation.deadline_extend(
+                game_id=game.pk, actor=actor, reason=reason, days=data["days"]
+            )
+        elif name == "force_timeout":
+            moderation.force_timeout(game_id=game.pk, actor=actor, reason=reason)
+        elif name == "adjudicate":
+            winners = [int(w) for w in (data.get("winners") or "").replace(" ", "").split(",") if w]
+            moderation.game_adjudicate(
+                game_id=game.pk, actor=actor, reason=reason, winners=winners, draw=data["draw"]
+            )
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "reporter", "reported", "game", "resolved")
+    list_filter = ("resolved",)
+    search_fields = ("reporter__username", "reported__username", "reason")
+    list_editable = ("resolved",)
+    readonly_fields = ("game", "reporter", "reported", "reason", "created_at")
+
+
+@admin.register(AuditLog)
+class AuditLogAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "actor", "action", "game", "target_user", "reason")
+    list_filter = ("action",)
+    search_fields = ("reason", "actor__username", "target_user__username")
+    readonly_fields = ("created_at", "actor", "action", "game", "target_user", "reason", "details")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+# Users: the accounts app's admin plus "Ban", which applies the timeout rule.
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class ModeratedUserAdmin(UserAdmin):
+    actions = [_moderation_action("ban", "Ban (deactivate; timeout rule in running games)", ())]
+
+    def run_action(self, name: str, user: User, actor, data: dict) -> None:
+        if user.pk == actor.pk:
+            raise ValueError("You cannot ban yourself.")
+        moderation.user_ban(user=user, actor=actor, reason=data["reason"])
