@@ -6,4 +6,8 @@ class MailConfig(AppConfig):
     verbose_name = "Email play"
 
     def ready(self) -> None:
-        from . import checks, receivers  # noqa: F401  (system checks; game and inbound signals)
+        # checks: system checks; receivers: the game and inbound signals; tasks registers
+        # the delivery task in every process, not only in workers: the outbox queues it
+        # by name, and a web process that never imported mail.tasks left every turn
+        # email to the minute's sweep.
+        from . import checks, receivers, tasks  # noqa: F401
