@@ -66,6 +66,7 @@ from django.db import transaction
 from django.db.models.signals import pre_save
 from django.dispatch import Signal, receiver
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.models import ClockHeartbeat, Game, Seat
@@ -87,15 +88,26 @@ def is_bank(game) -> bool:
 
 
 def describe(game) -> str:
-    """The time control in words, for pages and emails."""
+    """The time control in words, for pages and emails: "3 days per move", "time bank:
+    7 days, plus 1 day per move, at most 14 days" (plural-right), with ", weekends off"
+    where no clock runs at weekends. Each phrase is one whole template."""
     if is_bank(game):
-        text = f"time bank: {game.bank_start_days} days"
+        values = {
+            "start": _days(game.bank_start_days or 0),
+            "increment": _days(game.bank_increment_days or 0),
+            "cap": _days(game.bank_cap_days or 0),
+        }
         if game.bank_increment_days:
-            text += f" + {game.bank_increment_days} per move"
-        text += f", at most {game.bank_cap_days}"
+            text = "time bank: {start}, plus {increment} per move, at most {cap}".format(**values)
+        else:
+            text = "time bank: {start}, at most {cap}".format(**values)
     else:
-        text = f"{game.days_per_move} day{'s' if game.days_per_move != 1 else ''} per move"
-    return text + (", weekends off" if game.weekends_off else "")
+        text = f"{_days(game.days_per_move)} per move"
+    return f"{text}, weekends off" if game.weekends_off else text
+
+
+def _days(n: int) -> str:
+    return ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
 
 
 def validate_bank(start: int, increment: int, cap: int) -> None:

@@ -7,6 +7,8 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import ngettext
 
+from games import clocks
+
 register = template.Library()
 
 
@@ -41,30 +43,10 @@ def action_buttons(values):
     )
 
 
-def _days(n: int) -> str:
-    return ngettext("%(n)d day", "%(n)d days", n) % {"n": n}
-
-
 @register.filter
 def time_control(game) -> str:
-    """A game's time control in words: "3 days per move", "time bank: 7 days, plus 1 day
-    per move, at most 14 days" (each template one whole phrase, quantities plural-right),
-    with ", weekends off" where no clock runs at weekends (games.clocks)."""
-    text = _time_per_move(game)
-    return f"{text}, weekends off" if game.weekends_off else text
-
-
-def _time_per_move(game) -> str:
-    if game.time_control == "bank":
-        values = {
-            "start": _days(game.bank_start_days or 0),
-            "increment": _days(game.bank_increment_days or 0),
-            "cap": _days(game.bank_cap_days or 0),
-        }
-        if game.bank_increment_days:
-            return "time bank: {start}, plus {increment} per move, at most {cap}".format(**values)
-        return "time bank: {start}, at most {cap}".format(**values)
-    return f"{_days(game.days_per_move)} per move"
+    """A game's time control in words (``games.clocks.describe``)."""
+    return clocks.describe(game)
 
 
 @register.filter

@@ -57,7 +57,7 @@ def test_a_time_bank_carries_what_is_left_plus_the_increment_up_to_the_cap(alice
     assert second.bank_seconds == 7 * 86400
     first.refresh_from_db()
     assert first.deadline == T0 + DAY + timedelta(hours=1) + 7 * DAY  # the bank, 7 days
-    assert clocks.describe(game) == "time bank: 7 days + 1 per move, at most 7"
+    assert clocks.describe(game) == "time bank: 7 days, plus 1 day per move, at most 7 days"
 
 
 def test_a_time_bank_is_checked_when_the_game_is_created(alice, bob):

@@ -35,7 +35,8 @@ def _new_public_triad(client):
     )
 
 
-def test_a_player_starting_games_in_a_burst_is_stopped_at_the_limit(client):
+def test_a_player_starting_games_in_a_burst_is_stopped_at_the_limit(client, settings):
+    settings.LOBBY_MAX_OPEN_GAMES = 100  # the rate limit, not the lobby's fairness cap
     mallory = UserFactory(username="mallory")
     client.force_login(mallory)
     answers = [_new_public_triad(client).status_code for _ in range(25)]
