@@ -4,11 +4,9 @@ both ask why and are written to the audit log (moderation.services.record)."""
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin, messages
-from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.template.response import TemplateResponse
+from django.contrib import admin
 
-from games.services import GameError
+from moderation.admin_actions import reason_action
 
 from . import services
 from .models import ChatSettings, Message, MessageReport
@@ -21,38 +19,14 @@ class ChatActionForm(forms.Form):
 
 def _chat_action(name: str, title: str, fields: tuple[str, ...], run):
     """An admin action that asks why (and for how long) before it runs ``run(obj, ...)``."""
-
-    def action(modeladmin, request, queryset):
-        form = ChatActionForm(request.POST if "apply" in request.POST else None)
-        if form.is_valid():
-            done = 0
-            for obj in queryset:
-                try:
-                    run(obj, request.user, form.cleaned_data)
-                    done += 1
-                except (services.ChatError, GameError, ValueError) as exc:
-                    modeladmin.message_user(request, f"{obj}: {exc}", messages.ERROR)
-            if done:
-                modeladmin.message_user(request, f"{title}: {done} done.", messages.SUCCESS)
-            return None
-        return TemplateResponse(
-            request,
-            "moderation/admin_action.html",
-            {
-                **modeladmin.admin_site.each_context(request),
-                "title": title,
-                "objects": queryset,
-                "form": form,
-                "fields": [form[f] for f in ("reason", *fields)],
-                "action": name,
-                "checkbox_name": ACTION_CHECKBOX_NAME,
-                "opts": modeladmin.model._meta,
-            },
-        )
-
-    action.__name__ = name
-    action.short_description = title
-    return action
+    return reason_action(
+        name=name,
+        title=title,
+        form_class=ChatActionForm,
+        fields=fields,
+        run=lambda modeladmin, obj, actor, data: run(obj, actor, data),
+        errors=(services.ChatError,),
+    )
 
 
 def _hide(message: Message, actor, data) -> None:

@@ -7,16 +7,14 @@ Every action asks for a reason on an intermediate page and goes through
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin, messages
-from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.template.response import TemplateResponse
+from django.contrib import admin
 
 from accounts.admin import UserAdmin
 from accounts.models import User
 from games.admin import GameAdmin
 from games.models import AuditLog, Game, Report
-from games.services import GameError
 from moderation import services as moderation
+from moderation.admin_actions import reason_action
 
 
 class ReasonForm(forms.Form):
@@ -30,41 +28,13 @@ class ReasonForm(forms.Form):
 
 def _moderation_action(name: str, title: str, fields: tuple[str, ...]):
     """An admin action that asks for a reason (and its parameters) before it runs."""
-
-    def action(modeladmin, request, queryset):
-        if "apply" in request.POST:
-            form = ReasonForm(request.POST)
-            if form.is_valid():
-                done = 0
-                for obj in queryset:
-                    try:
-                        modeladmin.run_action(name, obj, request.user, form.cleaned_data)
-                        done += 1
-                    except (GameError, ValueError) as exc:
-                        modeladmin.message_user(request, f"{obj}: {exc}", messages.ERROR)
-                if done:
-                    modeladmin.message_user(request, f"{title}: {done} done.", messages.SUCCESS)
-                return None
-        else:
-            form = ReasonForm()
-        return TemplateResponse(
-            request,
-            "moderation/admin_action.html",
-            {
-                **modeladmin.admin_site.each_context(request),
-                "title": title,
-                "objects": queryset,
-                "form": form,
-                "fields": [form[f] for f in ("reason", *fields)],
-                "action": name,
-                "checkbox_name": ACTION_CHECKBOX_NAME,
-                "opts": modeladmin.model._meta,
-            },
-        )
-
-    action.__name__ = name
-    action.short_description = title
-    return action
+    return reason_action(
+        name=name,
+        title=title,
+        form_class=ReasonForm,
+        fields=fields,
+        run=lambda modeladmin, obj, actor, data: modeladmin.run_action(name, obj, actor, data),
+    )
 
 
 class AuditInline(admin.TabularInline):

@@ -2,10 +2,9 @@
 rating change, with a reason, in the audit log)."""
 
 from django import forms
-from django.contrib import admin, messages
-from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.template.response import TemplateResponse
+from django.contrib import admin
 
+from moderation.admin_actions import reason_action
 from ratings import services
 from ratings.models import RatedGame, Rating, RatingChange
 
@@ -36,35 +35,13 @@ class RatedGameAdmin(admin.ModelAdmin):
     list_filter = ["engine", "bracket", "voided_at"]
     readonly_fields = ["game", "engine", "bracket", "created_at", "voided_at"]
     inlines = [ChangeInline]
-    actions = ["void"]
-
-    @admin.action(description="Void the rating change (asks why)")
-    def void(self, request, queryset):
-        form = VoidForm(request.POST if "apply" in request.POST else None)
-        if form.is_valid():
-            for rated in queryset:
-                try:
-                    services.void_game(
-                        game_id=rated.game_id,
-                        actor=request.user,
-                        reason=form.cleaned_data["reason"],
-                    )
-                except ValueError as exc:
-                    self.message_user(request, f"{rated}: {exc}", messages.ERROR)
-                else:
-                    self.message_user(request, f"{rated}: void, ratings recomputed.")
-            return None
-        return TemplateResponse(
-            request,
-            "moderation/admin_action.html",
-            {
-                **self.admin_site.each_context(request),
-                "title": "Void the rating change",
-                "objects": queryset,
-                "form": form,
-                "fields": [form["reason"]],
-                "action": "void",
-                "checkbox_name": ACTION_CHECKBOX_NAME,
-                "opts": self.model._meta,
-            },
+    actions = [
+        reason_action(
+            name="void",
+            title="Void the rating change",
+            form_class=VoidForm,
+            run=lambda modeladmin, rated, actor, data: services.void_game(
+                game_id=rated.game_id, actor=actor, reason=data["reason"]
+            ),
         )
+    ]

@@ -18,15 +18,15 @@ from ratings.models import RatedGame, Rating, RatingChange
 
 
 def _level(seat: Seat) -> str:
-    """The computer level chosen for this seat at New game ("" for a person's seat,
-    a seat a person left, or the rules' own computer-run seats)."""
-    return getattr(seat, "bot_level", "") or ""
+    """The computer level of this seat ("" for a person's seat and the rules' own
+    computer-run seats; a seat a person left keeps its person as the rated player)."""
+    return seat.bot_level or ""
 
 
 def rated_seats(game: Game, seats: list[Seat] | None = None) -> list[Seat]:
     """The seats whose players' ratings this game moves (see :mod:`ratings.system`)."""
     seats = seats if seats is not None else list(game.seats.order_by("index"))
-    return [s for s in seats if s.user_id is not None or (_level(s) and s.user_id is None)]
+    return [s for s in seats if s.user_id is not None or _level(s)]
 
 
 def _places(seats: list[Seat]) -> list[int]:
@@ -54,17 +54,13 @@ def _rating_rows(game: Game, seats: list[Seat], bracket: str) -> list[Rating]:
     return [locked[i] for i in ids]
 
 
-def is_rated(game: Game) -> bool:
-    return bool(getattr(game, "rated", True))
-
-
 @transaction.atomic
 def rate_game(*, game: Game) -> RatedGame | None:
     """Apply a finished game's result to its players' ratings, once.
 
     Called when a game ends (``games.signals.game_ended``, inside the transaction
     that ended it). A second call for the same game changes nothing."""
-    if game.status != GameStatus.FINISHED or not is_rated(game):
+    if game.status != GameStatus.FINISHED or not game.rated:
         return None
     if RatedGame.objects.filter(game=game).exists():
         return None
@@ -208,7 +204,7 @@ def ratings_of_games(games) -> dict[tuple[int, int], Rating]:
     wanted: dict[tuple[str, str], dict] = {}
     for game in games:
         seats = rated_seats(game, list(game.seats.all()))
-        if not seats or not getattr(game, "rated", True):
+        if not seats or not game.rated:
             continue
         key = (game.engine, system.bracket(max(len(seats), game.num_players)))
         group = wanted.setdefault(key, {"people": {}, "levels": {}})

@@ -8,7 +8,7 @@ from ratings.models import Bracket
 
 def _brackets(engine: str) -> list[tuple[str, str]]:
     module = ENGINES[engine]
-    most = getattr(module, "max_players", 2)
+    most = module.max_players
     return [(b.value, b.label) for b in Bracket if b == Bracket.TWO or most > 2]
 
 

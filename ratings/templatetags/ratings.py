@@ -58,5 +58,5 @@ def player_ratings(player):
 def rated_names(game):
     """The seats' names with each player's rating, for lists of games (the lobby)."""
     seats = list(game.seats.all())
-    ratings = services.seat_ratings(game, seats) if getattr(game, "rated", True) else {}
+    ratings = services.seat_ratings(game, seats) if game.rated else {}
     return {"rows": [(s, ratings.get(s.index)) for s in seats]}
