@@ -5,6 +5,7 @@ from __future__ import annotations
 import zoneinfo
 from functools import cache
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -41,6 +42,14 @@ class User(AbstractUser):
         default="UTC",
         validators=[validate_time_zone],
         help_text="Deadlines and times are shown in this time zone, on pages and in emails.",
+    )
+    # Pages and emails in this language; empty follows the browser (Accept-Language).
+    # Emails have no browser: they use this, else English (mail.compose).
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text="Pages and emails in this language.",
     )
     email_preference = models.CharField(
         max_length=16,

@@ -89,6 +89,7 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -97,6 +98,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    "accounts.middleware.UserLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -111,6 +113,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
@@ -231,7 +234,14 @@ else:
     EMAIL_FILE_PATH = str(VAR_DIR / "mail")
 
 # --- Internationalisation: store UTC, show each player's own time zone ------------------
+# English is the source language; German is complete (issue 16). A player's choice
+# (User.language) wins, then the visitor's cookie from the footer switch, then
+# Accept-Language, then English (accounts.middleware.UserLanguageMiddleware).
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+# Catalogues: each app's own locale/ (games, learn, mail) and this one for the rest.
+# Only the .po files are committed; bin/test and bin/serve compile them (bin/messages).
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
