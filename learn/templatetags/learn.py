@@ -3,12 +3,57 @@ which knows nothing of this app: the template asks for them)."""
 
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_noop
 
+from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
+from games.engines.tritarea.board import AREAS
+from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
 from learn import showcase
 
 register = template.Library()
+
+# The engines name seats and areas in English; a rules page says them in its reader's
+# language. The German names are in this app's catalogue (gettext_noop marks them);
+# should the games' catalogue name them too, Django's lookup makes the board's own
+# words win, so a caption always says what the board beside it shows.
+ENGINE_NAMES = (
+    gettext_noop("Red"),
+    gettext_noop("Blue"),
+    gettext_noop("Purple"),
+    gettext_noop("Black"),
+    gettext_noop("White"),
+    gettext_noop("Orange"),
+    gettext_noop("computer"),
+    # Tri*T*Area's area colours, as the areas table names them.
+    gettext_noop("blue"),
+    gettext_noop("yellow"),
+    gettext_noop("green"),
+    gettext_noop("red"),
+)
+_NAMES = {
+    *ENGINE_NAMES,
+    *TRIAS_COLOURS,
+    *TRITAREA_COLOURS,
+    *(area[0] for area in AREAS.values()),
+    *(area[1] for area in AREAS.values()),
+}
+_NAME = re.compile(r"\b(" + "|".join(sorted(_NAMES, key=len, reverse=True)) + r")\b")
+
+
+@register.filter
+def named(value) -> str:
+    """An engine's seat or area name ("Red", "White (computer)") in the reader's language."""
+    return _NAME.sub(lambda m: gettext(m.group(1)), str(value))
+
+
+@register.filter
+def tally(counts: dict) -> str:
+    """``{"Blue": 2, "Red": 1}`` as "Blue 2, Red 1", the names in the reader's language."""
+    return ", ".join(f"{named(name)} {n}" for name, n in counts.items())
 
 
 @register.simple_tag
