@@ -17,6 +17,8 @@ from games.engines.bots import RandomBot
 from games.engines.trias.cards import deck1
 from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
 
+from .words import localized
+
 
 @dataclass(frozen=True)
 class GameCard:
@@ -152,10 +154,10 @@ def options(engine: str) -> list[dict]:
         out.append(
             {
                 "key": key,
-                "label": option.label,
-                "help": option.help,
-                "choices": [label for _value, label in option.choices],
-                "default": dict(option.choices).get(option.default, ""),
+                "label": localized(option.label),
+                "help": localized(option.help),
+                "choices": [localized(label) for _value, label in option.choices],
+                "default": localized(dict(option.choices).get(option.default, "")),
                 "players": ", ".join(map(str, option.players)),
             }
         )

@@ -18,7 +18,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from games import boards
 from games.engines import IllegalAction, get_engine
@@ -106,7 +106,7 @@ def played_out(game: str, players: int, seed: int) -> Diagram:
     npcs = engine.computer_seats(players, None) if hasattr(engine, "computer_seats") else ()
     scores = [
         {
-            "seat": labels[i] if i < len(labels) else f"Seat {i + 1}",
+            "seat": labels[i] if i < len(labels) else gettext("Seat %(n)d") % {"n": i + 1},
             "score": int(score) if float(score).is_integer() else score,
             "computer": i in npcs,
         }

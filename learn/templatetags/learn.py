@@ -13,13 +13,14 @@ from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
 from games.engines.tritarea.board import AREAS
 from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
 from learn import showcase
+from learn.words import localized
 
 register = template.Library()
 
 # The engines name seats and areas in English; a rules page says them in its reader's
-# language. The German names are in this app's catalogue (gettext_noop marks them);
-# should the games' catalogue name them too, Django's lookup makes the board's own
-# words win, so a caption always says what the board beside it shows.
+# language. An engine name that is a ``Text`` is translated by the games' catalogue,
+# so a caption says what the board beside it shows; plain names fall back on this
+# app's catalogue (gettext_noop marks them).
 ENGINE_NAMES = (
     gettext_noop("Red"),
     gettext_noop("Blue"),
@@ -46,8 +47,18 @@ _NAME = re.compile(r"\b(" + "|".join(sorted(_NAMES, key=len, reverse=True)) + r"
 
 @register.filter
 def named(value) -> str:
-    """An engine's seat or area name ("Red", "White (computer)") in the reader's language."""
+    """An engine's seat or area name ("Red", "White (computer)") in the reader's language:
+    the engine's own translation when it gives one, else this app's."""
+    if hasattr(value, "localized"):
+        return localized(value)
     return _NAME.sub(lambda m: gettext(m.group(1)), str(value))
+
+
+@register.filter
+def engine_text(value) -> str:
+    """A sentence the engine wrote (a move described, a refusal, a result, a ruling) in
+    the reader's language."""
+    return localized(value)
 
 
 @register.filter
