@@ -134,7 +134,7 @@ def test_each_rules_page_is_german_with_every_diagram(german_catalogue, engine):
     assert f"So spielst du {title}" in unescape(html)
     # Every diagram kept its German text alternative and caption.
     assert html.count('role="img" aria-label="') == len(for_game(engine))
-    assert "Wische seitwärts" in html or 'class="swipe-hint"' not in html
+    assert "Seitwärts scrollen" in html or 'class="swipe-hint"' not in html
 
 
 @pytest.mark.django_db
