@@ -30,9 +30,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engines import ENGINES
+from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
+from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
 from games.models import Game
 from learn import showcase, watching
 from learn.diagrams import for_game
+from learn.templatetags.learn import named
 from learn.words import localized
 from tests.factories import UserFactory, play_first_legal, start_game
 from tests.i18n.english import english_left, texts_of
@@ -146,10 +149,15 @@ def test_engine_words_are_shown_localized(german_catalogue, engine):
     with translation.override("de"):
         for sentence in engine_sentences(engine):
             assert " ".join(localized(sentence).split()) in " ".join(html.split()), sentence
-    if engine == "trias":
-        assert "Punkte: Blau 2, Schwarz 2, Lila 1" in html  # rulebook Example 2, case B
-    if engine == "tritarea":
-        assert "Lila erhält beide Plätze, 10 Punkte" in html  # the rulebook's Q&A
+    with translation.override("de"):  # the seat names as the game itself says them
+        trias_colours = [named(colour) for colour in TRIAS_COLOURS]
+        tritarea_colours = [named(colour) for colour in TRITAREA_COLOURS]
+    assert "Blue" not in trias_colours and "Purple" not in tritarea_colours
+    if engine == "trias":  # rulebook Example 2, case B
+        _red, blue, purple, black, _white = trias_colours
+        assert f"Punkte: {blue} 2, {black} 2, {purple} 1" in html
+    if engine == "tritarea":  # the rulebook's Q&A: one colour alone in an area
+        assert f"{tritarea_colours[3]} erhält beide Plätze, 10 Punkte" in html
 
 
 @pytest.mark.django_db
