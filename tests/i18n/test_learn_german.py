@@ -106,7 +106,10 @@ def german_catalogue():
     what is missing or older than its .po, and drops the translations read so far."""
     stale = [
         po
-        for po in ROOT.glob("*/locale/de/LC_MESSAGES/django.po")
+        for po in [
+            *ROOT.glob("locale/de/LC_MESSAGES/django.po"),
+            *ROOT.glob("*/locale/de/LC_MESSAGES/django.po"),
+        ]
         if not po.with_suffix(".mo").exists()
         or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
     ]
