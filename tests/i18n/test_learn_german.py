@@ -130,6 +130,19 @@ def test_the_rules_index_and_its_game_cards_are_german(german_catalogue):
 
 
 @pytest.mark.django_db
+def test_the_front_pages_game_cards_are_german(german_catalogue):
+    """The signed-out front page (the site's) shows this app's cards (_game_cards)."""
+    html = german(visitor(), "/")
+    start = html.index('<ul class="showcase">')
+    end = html.index("</ul>", html.rindex('<li class="card"'))  # the last card's facts
+    cards = html[start : html.index("</li>", end)]
+    if not BOARDS_TRANSLATED:
+        cards = re.sub(r"<svg\b.*?</svg>", "", cards, flags=re.S)
+    assert english_left(cards, allowed=ALLOWED) == []
+    assert cards.count("Eine Partie zuschauen") == len(showcase.GAMES)
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("engine", sorted(ENGINES))
 def test_each_rules_page_is_german_with_every_diagram(german_catalogue, engine):
     html = german(visitor(), reverse("game_help", args=[engine]))
