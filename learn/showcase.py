@@ -188,6 +188,7 @@ def demo_svg(engine: str) -> str:
 
 @functools.cache
 def _demo_svg(engine: str, language: str) -> str:
+    # ``language`` keys the cache: the board code writes its labels in the active one.
     view = ENGINES[engine].view(demo_state(engine), None)
     return boards.render_svg(engine, view, seat=None)
 
