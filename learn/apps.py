@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LearnConfig(AppConfig):
@@ -7,4 +8,4 @@ class LearnConfig(AppConfig):
     Imports ``games`` (engines, boards, models); ``games`` never imports it."""
 
     name = "learn"
-    verbose_name = "Learning to play"
+    verbose_name = _("Learning to play")

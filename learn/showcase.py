@@ -5,9 +5,11 @@ position (a new game played on by the seeded random bot through the engine)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import get_language, gettext, ngettext
 
 from games import boards
 from games.engines import ENGINES
@@ -15,17 +17,34 @@ from games.engines.bots import RandomBot
 from games.engines.trias.cards import deck1
 from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
 
+from .words import localized
+
 
 @dataclass(frozen=True)
 class GameCard:
+    """A game's card. Its sentences are functions, not strings, so that each page
+    gets them in its reader's language (the cards are built once, at import)."""
+
     engine: str
     title: str
-    players: str
-    length: str
-    pitch: str
+    _players: Callable[[], str]
+    _length: Callable[[], str]
+    _pitch: Callable[[], str]
     demo_moves: int  # actions the demo position is played on from a new game
     demo_players: int
     demo_seed: int
+
+    @property
+    def players(self) -> str:
+        return self._players()
+
+    @property
+    def length(self) -> str:
+        return self._length()
+
+    @property
+    def pitch(self) -> str:
+        return self._pitch()
 
     @property
     def rules_url(self) -> str:
@@ -34,9 +53,10 @@ class GameCard:
 
 def _player_range(engine: str) -> str:
     module = ENGINES[engine]
-    if module.min_players == module.max_players:
-        return f"{module.min_players} players"
-    return f"{module.min_players}–{module.max_players} players"
+    low, high = module.min_players, module.max_players
+    if low == high:
+        return ngettext("%(n)d player", "%(n)d players", low) % {"n": low}
+    return gettext("%(low)d–%(high)d players") % {"low": low, "high": high}
 
 
 def _trias_turns() -> str:
@@ -44,7 +64,50 @@ def _trias_turns() -> str:
     # Meteorite, which lies in the small deck 2 below deck 1 (rulebook, Setup).
     low = sum(deck1(5).values()) // 5
     high = sum(deck1(2).values()) // 2
-    return f"about {low}–{high + 2} turns each, a few actions per turn"
+    return gettext("about %(low)d–%(high)d turns each, a few actions per turn") % {
+        "low": low,
+        "high": high + 2,
+    }
+
+
+def _trias_pitch() -> str:
+    return gettext(
+        "The supercontinent breaks apart: drift tiles of land out to sea, move and "
+        "breed your herds, and hold the majority on the islands when the meteorite "
+        "strikes."
+    )
+
+
+def _triad_length() -> str:
+    return gettext("a few dozen moves each, one die per move")
+
+
+def _triad_pitch() -> str:
+    return gettext(
+        "Turn a die to a new value and move it exactly that far; line up three dice "
+        "of both colours showing I, II and III, or three alike, to take one of yours "
+        "off. Remove three first to win."
+    )
+
+
+def _tritarea_players() -> str:
+    return gettext("%(players)s, computer seats fill the table") % {
+        "players": _player_range("tritarea")
+    }
+
+
+def _tritarea_length() -> str:
+    return gettext(
+        "%(rounds)d rounds of %(tricks)d tricks: a card each trick, and blocks to "
+        "place when you win the right to build"
+    ) % {"rounds": LAST_ROUND, "tricks": TRICKS_PER_ROUND}
+
+
+def _tritarea_pitch() -> str:
+    return gettext(
+        "Developers bid plan cards for the right to build; stack blocks to top the "
+        "most buildings in each of four areas and own the tallest tower."
+    )
 
 
 GAMES: dict[str, GameCard] = {
@@ -53,11 +116,9 @@ GAMES: dict[str, GameCard] = {
         GameCard(
             "trias",
             "Trias",
-            _player_range("trias"),
-            _trias_turns(),
-            "The supercontinent breaks apart: drift tiles of land out to sea, move and "
-            "breed your herds, and hold the majority on the islands when the meteorite "
-            "strikes.",
+            functools.partial(_player_range, "trias"),
+            _trias_turns,
+            _trias_pitch,
             demo_moves=60,
             demo_players=3,
             demo_seed=21,
@@ -65,11 +126,9 @@ GAMES: dict[str, GameCard] = {
         GameCard(
             "triad",
             "Triad",
-            _player_range("triad"),
-            "a few dozen moves each, one die per move",
-            "Turn a die to a new value and move it exactly that far; line up three dice "
-            "of both colours showing I, II and III, or three alike, to take one of yours "
-            "off. Remove three first to win.",
+            functools.partial(_player_range, "triad"),
+            _triad_length,
+            _triad_pitch,
             demo_moves=14,
             demo_players=2,
             demo_seed=8,
@@ -77,11 +136,9 @@ GAMES: dict[str, GameCard] = {
         GameCard(
             "tritarea",
             "Tri*T*Area",
-            f"{_player_range('tritarea')}, computer seats fill the table",
-            f"{LAST_ROUND} rounds of {TRICKS_PER_ROUND} tricks: a card each trick, and "
-            "blocks to place when you win the right to build",
-            "Developers bid plan cards for the right to build; stack blocks to top the "
-            "most buildings in each of four areas and own the tallest tower.",
+            _tritarea_players,
+            _tritarea_length,
+            _tritarea_pitch,
             demo_moves=40,
             demo_players=2,
             demo_seed=5,
@@ -97,10 +154,10 @@ def options(engine: str) -> list[dict]:
         out.append(
             {
                 "key": key,
-                "label": option.label,
-                "help": option.help,
-                "choices": [label for _value, label in option.choices],
-                "default": dict(option.choices).get(option.default, ""),
+                "label": localized(option.label),
+                "help": localized(option.help),
+                "choices": [localized(label) for _value, label in option.choices],
+                "default": localized(dict(option.choices).get(option.default, "")),
                 "players": ", ".join(map(str, option.players)),
             }
         )
@@ -123,9 +180,15 @@ def demo_state(engine: str):
     return state
 
 
-@functools.cache
 def demo_svg(engine: str) -> str:
-    """The demo position as a spectator sees it (no hand, no secrets)."""
+    """The demo position as a spectator sees it (no hand, no secrets), with the board's
+    words in the reader's language."""
+    return _demo_svg(engine, get_language())
+
+
+@functools.cache
+def _demo_svg(engine: str, language: str) -> str:
+    # ``language`` keys the cache: the board code writes its labels in the active one.
     view = ENGINES[engine].view(demo_state(engine), None)
     return boards.render_svg(engine, view, seat=None)
 

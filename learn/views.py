@@ -13,6 +13,7 @@ from games import boards
 from games.engines import ENGINES
 
 from . import diagrams, showcase, watching
+from .words import localized
 
 
 @require_GET
@@ -33,7 +34,7 @@ def rules(request, engine: str):
             "engine": module,
             "d": diagrams.for_game(engine),
             "game": showcase.GAMES[engine],
-            "site_rules": getattr(module, "SITE_RULES", ()),
+            "site_rules": [localized(rule) for rule in getattr(module, "SITE_RULES", ())],
             "options": showcase.options(engine),
             "anchors": boards.RULES_ANCHORS[engine],
             "og_image": showcase.og_image_path(engine),

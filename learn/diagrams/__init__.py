@@ -18,6 +18,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language, gettext
+
 from games import boards
 from games.engines import IllegalAction, get_engine
 
@@ -104,7 +106,7 @@ def played_out(game: str, players: int, seed: int) -> Diagram:
     npcs = engine.computer_seats(players, None) if hasattr(engine, "computer_seats") else ()
     scores = [
         {
-            "seat": labels[i] if i < len(labels) else f"Seat {i + 1}",
+            "seat": labels[i] if i < len(labels) else gettext("Seat %(n)d") % {"n": i + 1},
             "score": int(score) if float(score).is_integer() else score,
             "computer": i in npcs,
         }
@@ -126,8 +128,13 @@ def refusal(game: str, state, seat: int, action: str) -> str:
     raise ValueError(f"{action!r} is legal in this position")
 
 
-@functools.cache
 def for_game(game: str) -> dict[str, Diagram]:
-    """Every diagram of ``game``'s rules page (built once per process: pure functions
-    of the engine)."""
+    """Every diagram of ``game``'s rules page, in the active language (the board's
+    labels and the engine's quoted words are the reader's)."""
+    return _built(game, get_language())
+
+
+@functools.cache
+def _built(game: str, language: str) -> dict[str, Diagram]:
+    # Built once per process and language: pure functions of the engine.
     return importlib.import_module(f"{__name__}.{game}").diagrams()

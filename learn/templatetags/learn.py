@@ -3,12 +3,68 @@ which knows nothing of this app: the template asks for them)."""
 
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_noop
 
+from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
+from games.engines.tritarea.board import AREAS
+from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
 from learn import showcase
+from learn.words import localized
 
 register = template.Library()
+
+# The engines name seats and areas in English; a rules page says them in its reader's
+# language. An engine name that is a ``Text`` is translated by the games' catalogue,
+# so a caption says what the board beside it shows; plain names fall back on this
+# app's catalogue (gettext_noop marks them).
+ENGINE_NAMES = (
+    gettext_noop("Red"),
+    gettext_noop("Blue"),
+    gettext_noop("Purple"),
+    gettext_noop("Black"),
+    gettext_noop("White"),
+    gettext_noop("Orange"),
+    gettext_noop("computer"),
+    # Tri*T*Area's area colours, as the areas table names them.
+    gettext_noop("blue"),
+    gettext_noop("yellow"),
+    gettext_noop("green"),
+    gettext_noop("red"),
+)
+_NAMES = {
+    *ENGINE_NAMES,
+    *TRIAS_COLOURS,
+    *TRITAREA_COLOURS,
+    *(area[0] for area in AREAS.values()),
+    *(area[1] for area in AREAS.values()),
+}
+_NAME = re.compile(r"\b(" + "|".join(sorted(_NAMES, key=len, reverse=True)) + r")\b")
+
+
+@register.filter
+def named(value) -> str:
+    """An engine's seat or area name ("Red", "White (computer)") in the reader's language:
+    the engine's own translation when it gives one, else this app's."""
+    if hasattr(value, "localized"):
+        return localized(value)
+    return _NAME.sub(lambda m: gettext(m.group(1)), str(value))
+
+
+@register.filter
+def engine_text(value) -> str:
+    """A sentence the engine wrote (a move described, a refusal, a result, a ruling) in
+    the reader's language."""
+    return localized(value)
+
+
+@register.filter
+def tally(counts: dict) -> str:
+    """``{"Blue": 2, "Red": 1}`` as "Blue 2, Red 1", the names in the reader's language."""
+    return ", ".join(f"{named(name)} {n}" for name, n in counts.items())
 
 
 @register.simple_tag

@@ -24,14 +24,16 @@ def a_public_game():
 
 
 @pytest.mark.parametrize("width,height", SIZES)
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])  # German words are longer
 def test_learning_pages_fit_the_screen_and_pass_axe(
-    live_server, browser, a_public_game, width, height
+    live_server, browser, a_public_game, width, height, locale
 ):
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
     axe = Axe()
     problems = []
     for path in PAGES:
         page.goto(live_server.url + path)
+        assert page.evaluate("document.documentElement.lang") == locale[:2], path
         overflow = page.evaluate("document.documentElement.scrollWidth") - width
         if overflow > 0:
             problems.append(f"{path}: {overflow}px wider than the screen")
