@@ -41,6 +41,7 @@ class SignupExtraForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zones.grouped()  # in the reader's language
         if not self.is_bound:
             ask_the_browser(self.fields["time_zone"])
 

@@ -11,6 +11,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from accounts import languages
+
 from . import services
 
 
@@ -49,7 +51,9 @@ def account_delete(request):
         services.account_delete(
             user=request.user, actor=request.user, reason="Deleted by the player."
         )
+        language = request.user.language
         logout(request)
         messages.success(request, _("Your account is deleted. Thank you for playing."))
-        return redirect("home")
+        # Signed out now: the goodbye page stays in the language they had chosen.
+        return languages.remember(redirect("home"), language) if language else redirect("home")
     return render(request, "leaving/delete.html", {"form": form})
