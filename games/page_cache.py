@@ -11,8 +11,7 @@ depends on, read from rows the view loads anyway:
   draw offer, a resignation, a clock stopped for vacation) is a new key, with
   nothing to invalidate by hand;
 - the viewer (the HTML holds their secrets, so it is never served to anyone else),
-  their name and the count of games awaiting them (the site header), their time zone
-  and language;
+  their name and the count of games awaiting them (the site header), their time zone;
 - the current minute, so relative times ("2 days, 3 hours") stay right.
 
 Forms carry a placeholder in place of the CSRF token, swapped for the request's own
@@ -31,7 +30,7 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
@@ -67,12 +66,7 @@ def row(instance) -> tuple:
 
 def _key(name: str, user, facts: tuple) -> str:
     viewer = user.pk if user.is_authenticated else None
-    # The language too: a page cached in German is never served to an English reader.
-    when = (
-        translation.get_language(),
-        timezone.get_current_timezone_name(),
-        int(time.time() // 60),
-    )
+    when = (timezone.get_current_timezone_name(), int(time.time() // 60))
     digest = hashlib.blake2b(repr((facts, viewer, when)).encode(), digest_size=20).hexdigest()
     return f"page:{name}:{digest}"
 
