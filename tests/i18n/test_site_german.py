@@ -377,3 +377,35 @@ def test_a_password_reset_link_page(mailoutbox, alice):
     path = "/" + link.group(0).split("://", 1)[1].split("/", 1)[1]
     response = client.get(path, follow=True)
     assert_german(response)
+
+
+# --- allauth's emails, in the site's "du" ---------------------------------------------------------
+
+FORMAL = re.compile(r"\b(Sie|Ihre?[nmrs]?|Ihnen)\b")
+
+
+def mail_text(mail) -> str:
+    """Subject and text body, less the links (their paths are English words)."""
+    return re.sub(r"https?://\S+", "", mail.subject + "\n" + mail.body)
+
+
+def test_the_sign_up_email_is_german_and_says_du(mailoutbox):
+    german_visitor().post(
+        reverse("account_signup"),
+        {"username": "dora", "email": "dora@example.com",
+         "password1": PASSWORD, "password2": PASSWORD},
+    )  # fmt: skip
+    mail = mailoutbox[0]
+    assert "Du bekommst diese E-Mail" in mail.body
+    assert not FORMAL.search(mail.subject + mail.body), mail.body
+    assert english_left(mail_text(mail)) == []
+
+
+def test_the_password_reset_emails_are_german_and_say_du(mailoutbox, alice):
+    client = german_visitor()
+    client.post(reverse("account_reset_password"), {"email": alice.email})
+    client.post(reverse("account_reset_password"), {"email": "niemand@example.com"})
+    assert len(mailoutbox) == 2
+    for mail in mailoutbox:
+        assert not FORMAL.search(mail.subject + mail.body), mail.body
+        assert english_left(mail_text(mail)) == []
