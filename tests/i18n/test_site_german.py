@@ -344,8 +344,9 @@ def test_allauth_pages_for_a_visitor(name):
 @pytest.mark.parametrize("name", ["account_email", "account_change_password", "account_logout"])
 def test_allauth_pages_for_a_player(name, alice):
     html = assert_german(german_player(alice).get(reverse(name)))
-    if name != "account_logout":
-        assert "Einstellungen" in html  # our subnav (templates/allauth/layouts/manage.html)
+    assert '<div class="account-box">' in html  # allauth's page inside the site's frame
+    if name != "account_logout":  # our subnav (templates/allauth/layouts/manage.html)
+        assert f'<a href="{reverse("player_settings")}">Einstellungen</a>' in html
 
 
 def test_allauth_forms_answer_in_german(alice):
