@@ -413,3 +413,29 @@ def test_the_password_reset_emails_are_german_and_say_du(mailoutbox, alice):
     for mail in mailoutbox:
         assert not FORMAL.search(mail.subject + mail.body), mail.body
         assert english_left(mail_text(mail)) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "german"),
+    [
+        ("Bob", "sieht dem Namen eines anderen Spielers zu ähnlich"),
+        ("аlice", "mischt Buchstaben verschiedener Schriften"),  # a Cyrillic а
+        ("al\u200bice", "unsichtbare oder Steuerzeichen"),
+    ],
+)
+def test_a_refused_name_says_why_in_german(name, german, alice, bob):
+    response = german_player(alice).post(
+        reverse("player_settings"),
+        {"display_name": name, "language": "de", "time_zone": "UTC",
+         "email_preference": "each_turn", "digest_hour": "7"},
+    )  # fmt: skip
+    html = assert_german(response, allowed=PLACES)
+    assert german in html
+    response = german_visitor().post(
+        reverse("account_signup"),
+        {"username": name, "email": "neu@example.com", "password1": PASSWORD,
+         "password2": PASSWORD},
+    )  # fmt: skip
+    # Refused at sign-up too (the form again, in German; allauth's checks may speak first).
+    assert_german(response, allowed=PLACES)
+    assert not EmailAddress.objects.filter(email="neu@example.com").exists()
