@@ -439,3 +439,26 @@ def test_a_refused_name_says_why_in_german(name, german, alice, bob):
     # Refused at sign-up too (the form again, in German; allauth's checks may speak first).
     assert_german(response, allowed=PLACES)
     assert not EmailAddress.objects.filter(email="neu@example.com").exists()
+
+
+# --- the moderators' admin actions ---------------------------------------------------
+
+
+def test_a_moderation_action_asks_why_in_german(alice, bob):
+    from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+
+    moderator = UserFactory(username="mod", is_staff=True, is_superuser=True)
+    game = start_game(alice, bob)
+    client = german_player(moderator)
+    url = reverse("admin:games_game_changelist")
+    page = client.post(url, {"action": "extend", ACTION_CHECKBOX_NAME: [str(game.pk)]})
+    html = page.content.decode()
+    assert "Frist verlängern" in html and "Grund" in html and "Zusätzliche Tage" in html
+    assert "Prüfprotokoll" in html
+    done = client.post(
+        url,
+        {"action": "extend", ACTION_CHECKBOX_NAME: [str(game.pk)], "apply": "1",
+         "reason": "Stromausfall", "days": "2"},
+        follow=True,
+    )  # fmt: skip
+    assert "Frist verlängern: 1 erledigt." in done.content.decode()
