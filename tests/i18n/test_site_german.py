@@ -70,7 +70,7 @@ def carol():
     return UserFactory(username="carol", display_name="Carol")
 
 
-# --- the layout and the start page --------------------------------------------------------
+# --- the layout and the start page ----------------------------------------------------
 
 
 def without_game_cards(html: str) -> str:
@@ -121,7 +121,7 @@ def test_too_many_reports(settings, alice, bob):
     assert "Zurück zur Partie" in html
 
 
-# --- settings -------------------------------------------------------------------------------
+# --- settings -------------------------------------------------------------------------
 
 
 def test_the_settings_page(alice):
@@ -166,7 +166,7 @@ def test_saving_the_settings(alice):
     assert "Deine Einstellungen sind gespeichert." in html
 
 
-# --- chat -------------------------------------------------------------------------------------
+# --- chat -----------------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -250,7 +250,7 @@ def test_the_chat_settings(alice):
     assert "Deine Chat-Einstellungen sind gespeichert." in html
 
 
-# --- ratings ------------------------------------------------------------------------------------
+# --- ratings --------------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -306,7 +306,7 @@ def test_a_rating_badge():
     assert_german(html)
 
 
-# --- leaving --------------------------------------------------------------------------------------
+# --- leaving --------------------------------------------------------------------------
 
 
 def test_deleting_an_account(alice):
@@ -323,7 +323,7 @@ def test_deleting_an_account(alice):
     assert "Dein Konto ist gelöscht." in html
 
 
-# --- allauth's pages, in the site layout ----------------------------------------------------------
+# --- allauth's pages, in the site layout ----------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -383,7 +383,7 @@ def test_a_password_reset_link_page(mailoutbox, alice):
     assert_german(response)
 
 
-# --- allauth's emails, in the site's "du" ---------------------------------------------------------
+# --- allauth's emails, in the site's "du" ---------------------------------------------
 
 FORMAL = re.compile(r"\b(Sie|Ihre?[nmrs]?|Ihnen)\b")
 
@@ -441,7 +441,7 @@ def test_a_refused_name_says_why_in_german(name, german, alice, bob):
     assert not EmailAddress.objects.filter(email="neu@example.com").exists()
 
 
-# --- the moderators' admin actions ---------------------------------------------------
+# --- the moderators' admin actions ----------------------------------------------------
 
 
 def test_a_moderation_action_asks_why_in_german(alice, bob):
