@@ -7,7 +7,14 @@ from .models import User
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     list_display = ("username", "display_name", "email", "is_active", "is_staff", "date_joined")
-    list_filter = ("is_active", "is_staff", "is_superuser", "email_preference", "on_vacation")
+    list_filter = (
+        "is_active",
+        "is_staff",
+        "is_superuser",
+        "email_preference",
+        "language",
+        "on_vacation",
+    )
     search_fields = ("username", "display_name", "email", "first_name", "last_name")
     fieldsets = (
         *BaseUserAdmin.fieldsets,
@@ -16,6 +23,7 @@ class UserAdmin(BaseUserAdmin):
             {
                 "fields": (
                     "display_name",
+                    "language",
                     "time_zone",
                     "email_preference",
                     "digest_hour",

@@ -2,10 +2,14 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.template.defaultfilters import floatformat
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from . import names, time_zones
+from . import languages, names, time_zones
 from .models import User
+from .when import when
 
 
 def time_zone_field(**kwargs) -> forms.ChoiceField:
@@ -14,7 +18,7 @@ def time_zone_field(**kwargs) -> forms.ChoiceField:
     return forms.ChoiceField(
         choices=time_zones.grouped(),
         initial=time_zones.DEFAULT,
-        label="Time zone",
+        label=_("Time zone"),
         help_text=User._meta.get_field("time_zone").help_text,
         **kwargs,
     )
@@ -37,48 +41,62 @@ class SignupExtraForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zones.grouped()  # in the reader's language
         if not self.is_bound:
             ask_the_browser(self.fields["time_zone"])
 
     def signup(self, request, user) -> None:
         user.time_zone = self.cleaned_data.get("time_zone") or time_zones.DEFAULT
-        user.save(update_fields=["time_zone"])
+        user.language = languages.at_signup(request)
+        user.save(update_fields=["time_zone", "language"])
 
 
 HOURS = [(h, f"{h:02d}:00") for h in range(24)]
 
 
 class PlayerSettingsForm(forms.ModelForm):
+    language = forms.ChoiceField(
+        choices=languages.choices,
+        required=False,  # absent: kept as it is; blank: the browser's
+        label=_("Language"),
+        help_text=_(
+            "Pages and emails in this language. With your browser's language, pages "
+            "follow your browser and emails come in English."
+        ),
+    )
     time_zone = time_zone_field()
     digest_hour = forms.TypedChoiceField(
         choices=HOURS,
         coerce=int,
         empty_value=None,
         required=False,  # absent: kept as it is
-        label="Daily digest at",
-        help_text="In your time zone; on a day when no game waits for you, no digest comes.",
+        label=_("Daily digest at"),
+        help_text=_("In your time zone; on a day when no game waits for you, no digest comes."),
     )
     night_start_hour = forms.TypedChoiceField(
-        choices=[("", "no night hours"), *HOURS],
+        choices=[("", _("no night hours")), *HOURS],
         coerce=int,
         empty_value=None,
         required=False,
-        label="Night hours from",
+        label=_("Night hours from"),
     )
     night_end_hour = forms.TypedChoiceField(
-        choices=[("", "no night hours"), *HOURS],
+        choices=[("", _("no night hours")), *HOURS],
         coerce=int,
         empty_value=None,
         required=False,
-        label="to",
-        help_text="In your time zone, at most 10 hours: a deadline that would fall in your "
-        "night moves to its end.",
+        label=_("to"),
+        help_text=_(
+            "In your time zone, at most 10 hours: a deadline that would fall in your "
+            "night moves to its end."
+        ),
     )
 
     class Meta:
         model = User
         fields = [
             "display_name",
+            "language",
             "time_zone",
             "email_preference",
             "digest_hour",
@@ -88,6 +106,12 @@ class PlayerSettingsForm(forms.ModelForm):
             "auto_vacation",
         ]
         widgets = {"email_preference": forms.RadioSelect}
+        labels = {
+            "display_name": _("Display name"),
+            "email_preference": _("Turn emails"),
+            "on_vacation": _("I am on vacation"),
+            "auto_vacation": _("Automatic vacation"),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -95,7 +119,7 @@ class PlayerSettingsForm(forms.ModelForm):
         field.choices = time_zones.grouped(current=self.instance.time_zone)
         # Never chosen (still the default): offer the browser's zone, to be saved.
         if not self.is_bound and self.instance.time_zone == time_zones.DEFAULT:
-            ask_the_browser(field, "Your browser's time zone is chosen: save to keep it.")
+            ask_the_browser(field, gettext("Your browser's time zone is chosen: save to keep it."))
 
     def clean_display_name(self) -> str:
         """Normalised, in one script, and unlike any other player's name."""
@@ -107,8 +131,17 @@ class PlayerSettingsForm(forms.ModelForm):
 
         left = vacation_left(self.instance).total_seconds() / 86400
         total = settings.VACATION_DAYS_PER_YEAR
-        shown = f"{left:.1f}".removesuffix(".0")
-        return f"{shown} of {total} vacation days left this year"
+        # "2.5" / "2,5", and "3" for whole days
+        shown = floatformat(round(left, 1), -1)
+        return gettext("%(left)s of %(total)s vacation days left this year") % {
+            "left": shown,
+            "total": total,
+        }
+
+    def clean_language(self) -> str:
+        if "language" not in self.data:
+            return self.instance.language
+        return self.cleaned_data["language"]
 
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data.get("digest_hour")
@@ -132,11 +165,10 @@ class PlayerSettingsForm(forms.ModelForm):
         if not (user.on_vacation and user.vacation_automatic):
             return ""
         day = vacation_days_spent(user, timezone.now())
-        return (
-            f"Your time ran out, so your automatic vacation has been on since "
-            f"{timezone.localtime(user.vacation_started_at):%a %-d %b, %H:%M %Z}; "
-            f"today is its day {day}. Move in the games whose time ran out to end it."
-        )
+        return gettext(
+            "Your time ran out, so your automatic vacation has been on since %(since)s; "
+            "today is its day %(day)s. Move in the games whose time ran out to end it."
+        ) % {"since": when(user.vacation_started_at), "day": day}
 
     def clean_on_vacation(self) -> bool:
         from games.clocks import vacation_left
@@ -144,5 +176,5 @@ class PlayerSettingsForm(forms.ModelForm):
         on = self.cleaned_data["on_vacation"]
         starting = on and not User.objects.filter(pk=self.instance.pk, on_vacation=True).exists()
         if starting and vacation_left(self.instance).total_seconds() <= 0:
-            raise forms.ValidationError("You have no vacation days left this year.")
+            raise forms.ValidationError(_("You have no vacation days left this year."))
         return on

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from . import names
 
@@ -22,26 +23,28 @@ def time_zone_names() -> tuple[str, ...]:
 
 def validate_time_zone(value: str) -> None:
     if value not in time_zone_names():
-        raise ValidationError(f"{value!r} is not a known time zone (e.g. Europe/Berlin).")
+        raise ValidationError(
+            _("%(zone)r is not a known time zone (e.g. Europe/Berlin)."), params={"zone": value}
+        )
 
 
 class EmailPreference(models.TextChoices):
-    EACH_TURN = "each_turn", "An email at every turn"
-    DAILY_DIGEST = "daily_digest", "One daily digest"
-    NONE = "none", "No emails"
+    EACH_TURN = "each_turn", _("An email at every turn")
+    DAILY_DIGEST = "daily_digest", _("One daily digest")
+    NONE = "none", _("No emails")
 
 
 class User(AbstractUser):
     display_name = models.CharField(
         max_length=40,
         blank=True,
-        help_text="Shown to other players; your username if left empty.",
+        help_text=_("Shown to other players; your username if left empty."),
     )
     time_zone = models.CharField(
         max_length=64,
         default="UTC",
         validators=[validate_time_zone],
-        help_text="Deadlines and times are shown in this time zone, on pages and in emails.",
+        help_text=_("Deadlines and times are shown in this time zone, on pages and in emails."),
     )
     # Pages and emails in this language; empty follows the browser (Accept-Language).
     # Emails have no browser: they use this, else English (mail.compose).
@@ -49,7 +52,7 @@ class User(AbstractUser):
         max_length=8,
         blank=True,
         choices=settings.LANGUAGES,
-        help_text="Pages and emails in this language.",
+        help_text=_("Pages and emails in this language."),
     )
     email_preference = models.CharField(
         max_length=16,
@@ -57,7 +60,8 @@ class User(AbstractUser):
         default=EmailPreference.EACH_TURN,
     )
     on_vacation = models.BooleanField(
-        default=False, help_text="While on vacation, your game clocks stop."
+        default=False,
+        help_text=_("While on vacation, your game clocks stop."),
     )
     vacation_started_at = models.DateTimeField(null=True, blank=True)
     # When the running vacation uses up the allowance (games.clocks), for the sweep.
@@ -77,7 +81,7 @@ class User(AbstractUser):
     # ``vacation_days_told`` how many of its days the player has been told about.
     auto_vacation = models.BooleanField(
         default=False,
-        help_text="When your time runs out, spend vacation days instead of losing on time.",
+        help_text=_("When your time runs out, spend vacation days instead of losing on time."),
     )
     vacation_automatic = models.BooleanField(default=False)
     vacation_days_told = models.PositiveSmallIntegerField(default=0)
@@ -87,7 +91,7 @@ class User(AbstractUser):
     night_end_hour = models.PositiveSmallIntegerField(null=True, blank=True)
     # The local hour of the daily digest (mail.tasks.queue_digests).
     digest_hour = models.PositiveSmallIntegerField(
-        default=7, help_text="The daily digest comes at this hour of your day."
+        default=7, help_text=_("The daily digest comes at this hour of your day.")
     )
 
     class Meta:

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from confusable_homoglyphs import categories, confusables
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 INVISIBLE = {"Cc", "Cf", "Co", "Cs", "Cn"}
 # Scripts that may share a name (UTS #39 "highly restrictive"); any one script alone
@@ -49,14 +50,16 @@ def check(name: str) -> None:
     """Raise ValidationError unless ``name`` (normalised) is visible and in one script."""
     if any(unicodedata.category(c) in INVISIBLE for c in name):
         raise ValidationError(
-            "This name holds invisible or control characters. Please remove them.",
+            _("This name holds invisible or control characters. Please remove them."),
             code="invisible",
         )
     used = scripts(name)
     if len(used) > 1 and not any(used <= mix for mix in ALLOWED_MIXES):
         raise ValidationError(
-            "This name mixes letters of different scripts (such as Latin and Cyrillic). "
-            "Please write it in one script.",
+            _(
+                "This name mixes letters of different scripts (such as Latin and Cyrillic). "
+                "Please write it in one script."
+            ),
             code="mixed_script",
         )
 
@@ -106,7 +109,7 @@ def taken(name: str, *, by_others_than: int | None) -> bool:
     ).exists()
 
 
-TAKEN_MESSAGE = "This name is taken, or looks too much like another player's name."
+TAKEN_MESSAGE = _("This name is taken, or looks too much like another player's name.")
 
 
 def clean(name: str, *, user_pk: int | None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from . import languages
 from .models import User
 
 
@@ -19,4 +20,14 @@ def player_update_settings(*, user: User, cleaned_data: dict) -> User:
     elif not user.on_vacation:
         user.vacation_started_at = None
     user.save()
+    return user
+
+
+def player_set_language(*, user: User, language: str) -> User:
+    """The footer's language switch, for a signed-in player: it becomes their setting
+    (pages and emails). ``language`` is one of settings.LANGUAGES or blank."""
+    if language and not languages.known(language):
+        raise ValueError(f"Unknown language {language!r}.")
+    user.language = language
+    user.save(update_fields=["language"])
     return user

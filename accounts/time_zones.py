@@ -15,11 +15,27 @@ import zoneinfo
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 REGIONS = (
     "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia",
     "Europe", "Indian", "Pacific",
 )  # fmt: skip
 DEFAULT = "UTC"
+# The regions in the reader's language (the zone names themselves stay as they are).
+REGION_NAMES = {
+    "Africa": _("Africa"),
+    "America": _("America"),
+    "Antarctica": _("Antarctica"),
+    "Arctic": _("Arctic"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific"),
+}
 
 
 def _zoneinfo_file(name: str) -> Path | None:
@@ -61,12 +77,13 @@ def aliases() -> dict[str, str]:
 
 def label(zone: str) -> str:
     """A zone's place in words, the city first (a select finds it by its first letters)
-    and its region after: "Los Angeles (America)", "Salta, Argentina (America)"."""
+    and its region after: "Los Angeles (America)", "Salta, Argentina (America)", in the
+    active language: "Los Angeles (Amerika)"."""
     if "/" not in zone:
         return zone
     region, place = zone.split("/", 1)
     parts = place.replace("_", " ").split("/")
-    return f"{', '.join(reversed(parts))} ({region})"
+    return f"{', '.join(reversed(parts))} ({REGION_NAMES.get(region, region)})"
 
 
 def grouped(current: str | None = None) -> list:
@@ -75,8 +92,10 @@ def grouped(current: str | None = None) -> list:
     groups: dict[str, list[tuple[str, str]]] = {}
     for zone in listed()[1:]:
         groups.setdefault(zone.split("/", 1)[0], []).append((zone, label(zone)))
-    choices: list = [(DEFAULT, "UTC (no daylight saving)")]
+    choices: list = [(DEFAULT, gettext("UTC (no daylight saving)"))]
     if current and current not in listed():
         choices.append((current, current))
-    choices += [(region, zones) for region, zones in sorted(groups.items())]
+    choices += [
+        (str(REGION_NAMES.get(region, region)), zones) for region, zones in sorted(groups.items())
+    ]
     return choices

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from moderation.admin_actions import reason_action
 
@@ -13,8 +14,8 @@ from .models import ChatSettings, Message, MessageReport
 
 
 class ChatActionForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Why")
-    days = forms.FloatField(required=False, min_value=0, max_value=365, label="Days muted")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Why"))
+    days = forms.FloatField(required=False, min_value=0, max_value=365, label=_("Days muted"))
 
 
 def _chat_action(name: str, title: str, fields: tuple[str, ...], run):
@@ -35,7 +36,7 @@ def _hide(message: Message, actor, data) -> None:
 
 def _mute(message: Message, actor, data) -> None:
     if data.get("days") is None:
-        raise ValueError("Give the number of days (0 lifts a mute).")
+        raise ValueError(_("Give the number of days (0 lifts a mute)."))
     services.user_mute(user=message.author, actor=actor, reason=data["reason"], days=data["days"])
 
 
@@ -58,8 +59,8 @@ class MessageAdmin(admin.ModelAdmin):
     readonly_fields = ("game", "author", "ply", "text", "created_at", "deleted_at", "hidden_at")
     list_select_related = ("author", "game")
     actions = [
-        _chat_action("hide", "Hide the message", (), _hide),
-        _chat_action("mute", "Mute the author for some days", ("days",), _mute),
+        _chat_action("hide", _("Hide the message"), (), _hide),
+        _chat_action("mute", _("Mute the author for some days"), ("days",), _mute),
     ]
 
     def has_add_permission(self, request) -> bool:
@@ -75,18 +76,18 @@ class MessageReportAdmin(admin.ModelAdmin):
     readonly_fields = ("message", "reporter", "reason", "created_at")
     list_select_related = ("reporter", "message__author")
     actions = [
-        _chat_action("hide", "Hide the reported message", (), _report_hide),
-        _chat_action("mute", "Mute the author for some days", ("days",), _report_mute),
+        _chat_action("hide", _("Hide the reported message"), (), _report_hide),
+        _chat_action("mute", _("Mute the author for some days"), ("days",), _report_mute),
     ]
 
     def has_add_permission(self, request) -> bool:
         return False
 
-    @admin.display(description="Author")
+    @admin.display(description=_("Author"))
     def author(self, report: MessageReport):
         return report.message.author
 
-    @admin.display(description="Message")
+    @admin.display(description=_("Message"))
     def text(self, report: MessageReport) -> str:
         return report.message.text
 

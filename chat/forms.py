@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from .models import MAX_LENGTH, ChatMail
 
@@ -17,7 +18,7 @@ class NoteForm(forms.Form):
 
 
 class SettingsForm(forms.Form):
-    enabled = forms.BooleanField(required=False, label="Show the chat on my game pages")
+    enabled = forms.BooleanField(required=False, label=_("Show the chat on my game pages"))
     mail = forms.ChoiceField(
-        choices=ChatMail.choices, widget=forms.RadioSelect, label="New messages in my games"
+        choices=ChatMail.choices, widget=forms.RadioSelect, label=_("New messages in my games")
     )

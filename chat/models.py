@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 MAX_LENGTH = 500  # characters in a message
 
@@ -67,9 +68,9 @@ class MessageReport(models.Model):
 
 
 class ChatMail(models.TextChoices):
-    IN_TURN_EMAILS = "turn", "In my next turn email"
-    OWN_EMAIL = "own", "In an email of their own, a few minutes after they are written"
-    NONE = "none", "Not by email"
+    IN_TURN_EMAILS = "turn", _("In my next turn email")
+    OWN_EMAIL = "own", _("In an email of their own, a few minutes after they are written")
+    NONE = "none", _("Not by email")
 
 
 class ChatSettings(models.Model):

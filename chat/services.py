@@ -20,8 +20,11 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
+from accounts.when import when
 from games.models import Game, Seat
 from games.presenters import move_rows
 from mail.models import Kind, Notification
@@ -71,22 +74,31 @@ def _locked_settings(user: User) -> ChatSettings:
 def message_post(*, game: Game, user: User, text: str) -> Message:
     text = text.strip()
     if not plays_in(game, user):
-        raise ChatError("Only the players of this game can write in its chat.")
+        raise ChatError(_("Only the players of this game can write in its chat."))
     if not text:
-        raise ChatError("Write a message first.")
+        raise ChatError(_("Write a message first."))
     if len(text) > MAX_LENGTH:
-        raise ChatError(f"A message has at most {MAX_LENGTH} characters; this one has {len(text)}.")
+        raise ChatError(
+            _("A message has at most %(most)d characters; this one has %(length)d.")
+            % {"most": MAX_LENGTH, "length": len(text)}
+        )
     prefs = _locked_settings(user)  # the row lock makes the count below exact
     if not prefs.enabled:
-        raise ChatError("Your chat is off. Turn it on to write.")
+        raise ChatError(_("Your chat is off. Turn it on to write."))
     if prefs.is_muted:
-        until = timezone.localtime(prefs.muted_until)
-        raise ChatError(f"A moderator has muted you until {until:%a %d %b, %H:%M %Z}.")
+        raise ChatError(
+            _("A moderator has muted you until %(until)s.") % {"until": when(prefs.muted_until)}
+        )
     now = timezone.now()
     recent = Message.objects.filter(author=user, created_at__gt=now - timedelta(minutes=1))
     if recent.count() >= MESSAGES_PER_MINUTE:
         raise ChatError(
-            f"You can write {MESSAGES_PER_MINUTE} messages a minute. Wait a moment, then send."
+            ngettext(
+                "You can write %(count)d message a minute. Wait a moment, then send.",
+                "You can write %(count)d messages a minute. Wait a moment, then send.",
+                MESSAGES_PER_MINUTE,
+            )
+            % {"count": MESSAGES_PER_MINUTE}
         )
     version = Game.objects.filter(pk=game.pk).values_list("version", flat=True).get()
     message = Message.objects.create(game=game, author=user, ply=version, text=text, created_at=now)
@@ -135,17 +147,22 @@ def message_delete(*, message_id: int, user: User) -> None:
     ).update(deleted_at=now, changed_at=now)
     if not changed:
         raise ChatError(
-            f"You can delete your own messages during {DELETE_MINUTES} minutes after writing them."
+            ngettext(
+                "You can delete your own messages during %(count)d minute after writing them.",
+                "You can delete your own messages during %(count)d minutes after writing them.",
+                DELETE_MINUTES,
+            )
+            % {"count": DELETE_MINUTES}
         )
 
 
 def message_report(*, message: Message, user: User, reason: str) -> MessageReport:
     if not user.is_authenticated:
-        raise ChatError("Sign in to report a message.")
+        raise ChatError(_("Sign in to report a message."))
     if message.author_id == user.pk:
-        raise ChatError("This is your own message: you can delete it instead.")
+        raise ChatError(_("This is your own message: you can delete it instead."))
     if not message.is_shown:
-        raise ChatError("This message has been taken down already.")
+        raise ChatError(_("This message has been taken down already."))
     report, _created = MessageReport.objects.get_or_create(
         message=message, reporter=user, defaults={"reason": reason.strip()[:500]}
     )
@@ -175,7 +192,9 @@ def message_hide(*, message: Message, actor: User, reason: str) -> None:
 def user_mute(*, user: User, actor: User, reason: str, days: float) -> ChatSettings:
     """The player cannot write in any chat for ``days`` days (0 lifts a mute)."""
     if not 0 <= days <= MAX_MUTE_DAYS:
-        raise ChatError(f"Mute for 0 (to lift a mute) to {MAX_MUTE_DAYS} days.")
+        raise ChatError(
+            _("Mute for 0 (to lift a mute) to %(most)s days.") % {"most": MAX_MUTE_DAYS}
+        )
     record(actor, "chat_mute", reason, target=user, days=days)
     prefs = _locked_settings(user)
     prefs.muted_until = timezone.now() + timedelta(days=days) if days else None
@@ -200,9 +219,9 @@ def note_for(game: Game, user: User) -> str:
 
 def note_save(*, game: Game, user: User, text: str) -> Note:
     if not plays_in(game, user):
-        raise ChatError("Notes are for the players of this game.")
+        raise ChatError(_("Notes are for the players of this game."))
     if len(text) > 5000:
-        raise ChatError("Notes have at most 5000 characters.")
+        raise ChatError(_("Notes have at most %(most)d characters.") % {"most": 5000})
     note, _created = Note.objects.update_or_create(game=game, user=user, defaults={"text": text})
     return note
 
@@ -254,7 +273,7 @@ def timeline(game: Game, viewer: User) -> list[Entry]:
     for m in messages:
         if m.ply != last_ply:
             label = f"{m.ply}. {moves[m.ply]}" if m.ply in moves else ""
-            entries.append(Entry(move=label or "Before the first move", ply=m.ply))
+            entries.append(Entry(move=label or _("Before the first move"), ply=m.ply))
             last_ply = m.ply
         mine = viewer.is_authenticated and m.author_id == viewer.pk
         entries.append(
@@ -277,4 +296,8 @@ def mail_lines(*, game: Game, user: User, seat: Seat | None) -> list[str]:
     if since is not None:
         unseen = unseen.filter(created_at__gt=since)
     latest = list(unseen.select_related("author").order_by("-created_at")[:MAIL_LINES])
-    return [f"{m.author.name} wrote: {m.text}" for m in reversed(latest)]
+    # In the recipient's language: mail.compose activates it around the email.
+    return [
+        _("%(author)s wrote: %(text)s") % {"author": m.author.name, "text": m.text}
+        for m in reversed(latest)
+    ]

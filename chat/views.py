@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game
@@ -23,7 +24,7 @@ def _visible_game(request, game_id: int) -> Game:
     """The game if the viewer may see it: public ones, or private ones they play."""
     game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
     if not game.is_public and not services.plays_in(game, request.user):
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     return game
 
 
@@ -87,7 +88,7 @@ def chat_post(request, game_id: int):
     game = _visible_game(request, game_id)
     form = MessageForm(request.POST)
     if not form.is_valid():
-        return _back(request, game, status=400, error="Write a shorter message.")
+        return _back(request, game, status=400, error=_("Write a shorter message."))
     try:
         services.message_post(game=game, user=request.user, text=form.cleaned_data["text"])
     except services.ChatError as exc:
@@ -116,7 +117,7 @@ def chat_report(request, game_id: int, message_id: int):
     game = _visible_game(request, game_id)
     message = _message(game, message_id)
     if not message.is_shown:
-        raise Http404("This message has been taken down.")
+        raise Http404(_("This message has been taken down."))
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -126,7 +127,7 @@ def chat_report(request, game_id: int, message_id: int):
         except services.ChatError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, "Thank you: the moderators will look at this message.")
+            messages.success(request, _("Thank you: the moderators will look at this message."))
         return redirect(game)
     return render(request, "chat/report.html", {"game": game, "message": message, "form": form})
 
@@ -138,21 +139,21 @@ def note_save(request, game_id: int):
     form = NoteForm(request.POST)
     error = ""
     if not form.is_valid():
-        error = "Notes have at most 5000 characters."
+        error = _("Notes have at most %(most)d characters.") % {"most": 5000}
     else:
         try:
             services.note_save(game=game, user=request.user, text=form.cleaned_data["text"])
         except services.ChatError as exc:
             error = str(exc)
     if request.htmx:
-        text = error or "Saved."
+        text = error or _("Saved.")
         return render(
             request, "chat/_note_status.html", {"status": text}, status=400 if error else 200
         )
     if error:
         messages.error(request, error)
     else:
-        messages.success(request, "Your notes are saved.")
+        messages.success(request, _("Your notes are saved."))
     return redirect(reverse("chat_page", args=[game.pk]) + "#notes")
 
 
@@ -180,6 +181,6 @@ def chat_settings(request):
             enabled=form.cleaned_data["enabled"],
             mail=form.cleaned_data["mail"],
         )
-        messages.success(request, "Your chat settings are saved.")
+        messages.success(request, _("Your chat settings are saved."))
         return redirect("chat_settings")
     return render(request, "chat/settings.html", {"form": form, "prefs": prefs})

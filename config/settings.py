@@ -242,6 +242,11 @@ LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 # Catalogues: each app's own locale/ (games, learn, mail) and this one for the rest.
 # Only the .po files are committed; bin/test and bin/serve compile them (bin/messages).
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The footer's choice (accounts.views.language_switch) lasts a year, not one browser
+# session; the settings page sets it too, or removes it for "the browser's language".
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -275,6 +280,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

@@ -15,16 +15,21 @@ from allauth.account.adapter import get_adapter
 from django.conf import settings
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django_ratelimit.core import is_ratelimited
 
 # What the 429 page says, per group (one whole sentence each, for translation).
 MESSAGES = {
-    "game_create": "You have started many games in a short time. Please wait a while "
-    "before you start another.",
-    "game_join": "You have joined many games in a short time. Please wait a while before "
-    "you join another.",
-    "report": "You have sent many reports in a short time. Please wait a while before you "
-    "send another; the moderators will read the ones you sent.",
+    "game_create": _(
+        "You have started many games in a short time. Please wait a while before you start another."
+    ),
+    "game_join": _(
+        "You have joined many games in a short time. Please wait a while before you join another."
+    ),
+    "report": _(
+        "You have sent many reports in a short time. Please wait a while before you "
+        "send another; the moderators will read the ones you sent."
+    ),
 }
 
 
@@ -56,9 +61,9 @@ def throttle(group: str):
             if request.method == "POST" and limited(request, group):
                 game_id = kwargs.get("game_id")
                 if game_id:
-                    back = (reverse("game_detail", args=[game_id]), "Back to the game")
+                    back = (reverse("game_detail", args=[game_id]), _("Back to the game"))
                 else:
-                    back = (request.path, "Back")
+                    back = (request.path, _("Back"))
                 context = {"message": MESSAGES[group], "back": back[0], "back_label": back[1]}
                 return render(request, "limited.html", context, status=429)
             return view(request, *args, **kwargs)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from moderation.admin import ModeratedUserAdmin, _moderation_action
@@ -20,13 +21,13 @@ admin.site.unregister(User)
 class LeavingUserAdmin(ModeratedUserAdmin):
     actions = [
         *ModeratedUserAdmin.actions,
-        _moderation_action("delete_account", "Delete the account (anonymise)", ()),
+        _moderation_action("delete_account", _("Delete the account (anonymise)"), ()),
         "download_data",
     ]
 
     list_display = (*ModeratedUserAdmin.list_display, "outbox")
 
-    @admin.display(description="Emails")
+    @admin.display(description=_("Emails"))
     def outbox(self, user: User):
         url = reverse("admin:mail_notification_changelist") + f"?user__id__exact={user.pk}"
         return format_html('<a href="{}">Emails</a>', url)
@@ -43,13 +44,13 @@ class LeavingUserAdmin(ModeratedUserAdmin):
         if name != "delete_account":
             return super().run_action(name, user, actor, data)
         if user.pk == actor.pk:
-            raise ValueError("Delete your own account from your settings page.")
+            raise ValueError(_("Delete your own account from your settings page."))
         services.account_delete(user=user, actor=actor, reason=data["reason"])
         return None
 
-    @admin.action(description="Download the player's data (JSON)")
+    @admin.action(description=_("Download the player's data (JSON)"))
     def download_data(self, request, queryset):
         if queryset.count() != 1:
-            self.message_user(request, "Choose one player.", messages.ERROR)
+            self.message_user(request, _("Choose one player."), messages.ERROR)
             return None
         return data_response(queryset.get())

@@ -20,6 +20,7 @@ import contextlib
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from chat.models import ChatSettings, Message, MessageReport, Note
@@ -150,7 +151,7 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
     """Anonymise the account (see the module docstring); ``actor`` is the player or an
     admin, recorded in the audit log with ``reason``."""
     if not user.is_active and user.username == f"deleted-{user.pk}":
-        raise game_services.GameError("This account has been deleted already.")
+        raise game_services.GameError(_("This account has been deleted already."))
     from allauth.account.models import EmailAddress
 
     with transaction.atomic():

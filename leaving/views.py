@@ -8,7 +8,10 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
+
+from accounts import languages
 
 from . import services
 
@@ -28,7 +31,7 @@ def data_download(request):
 
 
 class DeleteForm(forms.Form):
-    password = forms.CharField(widget=forms.PasswordInput, label="Your password")
+    password = forms.CharField(widget=forms.PasswordInput, label=_("Your password"))
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
@@ -37,7 +40,7 @@ class DeleteForm(forms.Form):
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
         if not self.user.check_password(password):
-            raise forms.ValidationError("That is not your password.")
+            raise forms.ValidationError(_("That is not your password."))
         return password
 
 
@@ -48,7 +51,9 @@ def account_delete(request):
         services.account_delete(
             user=request.user, actor=request.user, reason="Deleted by the player."
         )
+        language = request.user.language
         logout(request)
-        messages.success(request, "Your account is deleted. Thank you for playing.")
-        return redirect("home")
+        messages.success(request, _("Your account is deleted. Thank you for playing."))
+        # Signed out now: the goodbye page stays in the language they had chosen.
+        return languages.remember(redirect("home"), language) if language else redirect("home")
     return render(request, "leaving/delete.html", {"form": form})

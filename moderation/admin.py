@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from accounts.admin import UserAdmin
 from accounts.models import User
@@ -18,12 +19,14 @@ from moderation.admin_actions import reason_action
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Why")
-    days = forms.FloatField(required=False, min_value=0.01, max_value=60, label="Days to add")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Why"))
+    days = forms.FloatField(required=False, min_value=0.01, max_value=60, label=_("Days to add"))
     winners = forms.CharField(
-        required=False, label="Winning seat numbers", help_text="Comma-separated, e.g. 0 or 1,2"
+        required=False,
+        label=_("Winning seat numbers"),
+        help_text=_("Comma-separated, e.g. 0 or 1,2"),
     )
-    draw = forms.BooleanField(required=False, label="Draw (every seat shares the result)")
+    draw = forms.BooleanField(required=False, label=_("Draw (every seat shares the result)"))
 
 
 def _moderation_action(name: str, title: str, fields: tuple[str, ...]):
@@ -54,10 +57,10 @@ admin.site.unregister(Game)
 class ModeratedGameAdmin(GameAdmin):
     inlines = [*GameAdmin.inlines, AuditInline]
     actions = [
-        _moderation_action("abort", "Abort the game", ()),
-        _moderation_action("extend", "Extend the deadline", ("days",)),
-        _moderation_action("force_timeout", "Apply the timeout rule now", ()),
-        _moderation_action("adjudicate", "Adjudicate the result", ("winners", "draw")),
+        _moderation_action("abort", _("Abort the game"), ()),
+        _moderation_action("extend", _("Extend the deadline"), ("days",)),
+        _moderation_action("force_timeout", _("Apply the timeout rule now"), ()),
+        _moderation_action("adjudicate", _("Adjudicate the result"), ("winners", "draw")),
     ]
 
     def run_action(self, name: str, game: Game, actor, data: dict) -> None:
@@ -66,7 +69,7 @@ class ModeratedGameAdmin(GameAdmin):
             moderation.game_abort(game_id=game.pk, actor=actor, reason=reason)
         elif name == "extend":
             if not data.get("days"):
-                raise ValueError("Give the number of days to add.")
+                raise ValueError(_("Give the number of days to add."))
             moderation.deadline_extend(
                 game_id=game.pk, actor=actor, reason=reason, days=data["days"]
             )
@@ -111,9 +114,9 @@ admin.site.unregister(User)
 
 @admin.register(User)
 class ModeratedUserAdmin(UserAdmin):
-    actions = [_moderation_action("ban", "Ban (deactivate; timeout rule in running games)", ())]
+    actions = [_moderation_action("ban", _("Ban (deactivate; timeout rule in running games)"), ())]
 
     def run_action(self, name: str, user: User, actor, data: dict) -> None:
         if user.pk == actor.pk:
-            raise ValueError("You cannot ban yourself.")
+            raise ValueError(_("You cannot ban yourself."))
         moderation.user_ban(user=user, actor=actor, reason=data["reason"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
 
 from games.services import GameError
 
@@ -29,7 +30,11 @@ def reason_action(
                 except caught as exc:
                     modeladmin.message_user(request, f"{obj}: {exc}", messages.ERROR)
             if done:
-                modeladmin.message_user(request, f"{title}: {done} done.", messages.SUCCESS)
+                modeladmin.message_user(
+                    request,
+                    gettext("%(action)s: %(count)d done.") % {"action": title, "count": done},
+                    messages.SUCCESS,
+                )
             return None
         return TemplateResponse(
             request,

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import awaiting, signals
@@ -16,7 +17,7 @@ from games.services import GameError, _finish, _locked, seat_drop
 
 def _log(actor, action: str, reason: str, *, game=None, target=None, **details) -> AuditLog:
     if not reason.strip():
-        raise GameError("Say why: every moderation action is recorded with its reason.")
+        raise GameError(_("Say why: every moderation action is recorded with its reason."))
     return AuditLog.objects.create(
         actor=actor, action=action, reason=reason, game=game, target_user=target, details=details
     )
@@ -26,7 +27,7 @@ def _log(actor, action: str, reason: str, *, game=None, target=None, **details) 
 def game_abort(*, game_id: int, actor: User, reason: str) -> Game:
     game = _locked(game_id)
     if game.is_over:
-        raise GameError("This game is already over.")
+        raise GameError(_("This game is already over."))
     _log(actor, "abort", reason, game=game)
     game.status = GameStatus.ABORTED
     game.finished_at = timezone.now()
@@ -44,9 +45,9 @@ def game_abort(*, game_id: int, actor: User, reason: str) -> Game:
 def deadline_extend(*, game_id: int, actor: User, reason: str, days: float) -> Game:
     game = _locked(game_id)
     if game.status != GameStatus.ACTIVE:
-        raise GameError("Only a game in play has deadlines.")
+        raise GameError(_("Only a game in play has deadlines."))
     if not 0 < days <= 60:
-        raise GameError("Extend by more than 0 and at most 60 days.")
+        raise GameError(_("Extend by more than 0 and at most 60 days."))
     delta = timedelta(days=days)
     seats = list(game.seats.filter(is_due=True, deadline__isnull=False))
     for seat in seats:
@@ -66,14 +67,14 @@ def force_timeout(*, game_id: int, actor: User, reason: str) -> Game:
     """Apply the timeout rule now to every person due in the game (deadline or not)."""
     game = _locked(game_id)
     if game.status != GameStatus.ACTIVE:
-        raise GameError("This game is not in play.")
+        raise GameError(_("This game is not in play."))
     due = list(
         game.seats.select_related("user").filter(
             is_due=True, controller=Controller.HUMAN, status=SeatStatus.PLAYING
         )
     )
     if not due:
-        raise GameError("Nobody is due to move in this game.")
+        raise GameError(_("Nobody is due to move in this game."))
     _log(actor, "force_timeout", reason, game=game, seats=[s.index for s in due])
     for seat in due:
         seat.refresh_from_db()
@@ -91,13 +92,13 @@ def game_adjudicate(
     """End a running game with the result the moderator decides."""
     game = _locked(game_id)
     if game.is_over:
-        raise GameError("This game is already over.")
+        raise GameError(_("This game is already over."))
     seats = list(game.seats.order_by("index"))
     indexes = {s.index for s in seats}
     if draw:
         winners = sorted(indexes)
     if not winners or not set(winners) <= indexes:
-        raise GameError("Choose the winning seat(s).")
+        raise GameError(_("Choose the winning seat(s)."))
     _log(actor, "adjudicate", reason, game=game, winners=winners, draw=draw)
     scores = tuple(1.0 if s.index in winners else 0.0 for s in seats)
     _finish(
@@ -146,11 +147,11 @@ def timeout_running_games(*, user: User, actor: User | None, reason: str, log_ac
 def report_create(*, game: Game, reporter: User, reported_id: int, reason: str) -> Report:
     players = set(game.seats.filter(user__isnull=False).values_list("user_id", flat=True))
     if reporter.pk not in players:
-        raise GameError("Only the players of this game can report someone in it.")
+        raise GameError(_("Only the players of this game can report someone in it."))
     if reported_id not in players or reported_id == reporter.pk:
-        raise GameError("Choose another player of this game.")
+        raise GameError(_("Choose another player of this game."))
     if not reason.strip():
-        raise GameError("Say what happened.")
+        raise GameError(_("Say what happened."))
     return Report.objects.create(
         game=game, reporter=reporter, reported_id=reported_id, reason=reason.strip()[:2000]
     )

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.throttle import throttle
@@ -26,7 +27,7 @@ def game_report(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     form = ReportForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a player and say what happened.")
+        messages.error(request, _("Choose a player and say what happened."))
         return redirect(game)
     try:
         report_create(
@@ -38,5 +39,5 @@ def game_report(request, game_id: int):
     except GameError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "Thank you: the moderators will look at your report.")
+        messages.success(request, _("Thank you: the moderators will look at your report."))
     return redirect(game)

@@ -3,6 +3,7 @@ rating change, with a reason, in the audit log)."""
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from moderation.admin_actions import reason_action
 from ratings import services
@@ -10,7 +11,7 @@ from ratings.models import RatedGame, Rating, RatingChange
 
 
 class VoidForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Why")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Why"))
 
 
 @admin.register(Rating)
@@ -38,7 +39,7 @@ class RatedGameAdmin(admin.ModelAdmin):
     actions = [
         reason_action(
             name="void",
-            title="Void the rating change",
+            title=_("Void the rating change"),
             form_class=VoidForm,
             run=lambda modeladmin, rated, actor, data: services.void_game(
                 game_id=rated.game_id, actor=actor, reason=data["reason"]

@@ -12,14 +12,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from ratings import system
 
 
 class Bracket(models.TextChoices):
-    TWO = "two", "Two players"
-    MULTI = "multi", "Three or more players"
+    TWO = "two", _("Two players")
+    MULTI = "multi", _("Three or more players")
+
+
+# The brackets inside a sentence ("Triad, two players"): German keeps its capitals.
+BRACKET_WORDS = {Bracket.TWO: _("two players"), Bracket.MULTI: _("three or more players")}
 
 
 class Rating(models.Model):

@@ -11,6 +11,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import AuditLog, Game, GameStatus, Seat
 from ratings import system
@@ -45,7 +46,7 @@ def _rating_rows(game: Game, seats: list[Seat], bracket: str) -> list[Rating]:
     ids = []
     for seat in seats:
         mu, sigma = system.prior(_level(seat) if seat.user_id is None else "")
-        rating, _ = Rating.objects.get_or_create(
+        rating, _created = Rating.objects.get_or_create(
             **_holder(seat), engine=game.engine, bracket=bracket,
             defaults={"mu": mu, "sigma": sigma},
         )  # fmt: skip
@@ -98,10 +99,10 @@ def void_game(*, game_id: int, actor, reason: str) -> RatedGame:
     """A moderator takes back a game's rating change (audit-logged); every rating of
     that game's kind is then recomputed without it."""
     if not reason.strip():
-        raise ValueError("Say why: every moderation action is recorded with its reason.")
+        raise ValueError(_("Say why: every moderation action is recorded with its reason."))
     rated = RatedGame.objects.select_for_update().select_related("game").get(game_id=game_id)
     if rated.voided_at:
-        raise ValueError("This game's rating change is already void.")
+        raise ValueError(_("This game's rating change is already void."))
     rated.voided_at = timezone.now()
     rated.save(update_fields=["voided_at"])
     AuditLog.objects.create(
@@ -267,9 +268,13 @@ def place_words(change: RatingChange, winners: dict[int, int], bracket: str) -> 
     shared = winners.get(change.rated_game_id, 0) > 1
     if change.rank == 1:
         if shared:
-            return "draw" if bracket == "two" else "shared first"
-        return "won"
+            return _("draw") if bracket == "two" else _("shared first")
+        return _("won")
     if bracket == "two":
-        return "lost"
-    suffix = {2: "nd", 3: "rd"}.get(change.rank, "th")
-    return f"{change.rank}{suffix} place"
+        return _("lost")
+    # One whole phrase per English ending, so each language writes its own ordinal.
+    if change.rank == 2:
+        return _("%(rank)dnd place") % {"rank": change.rank}
+    if change.rank == 3:
+        return _("%(rank)drd place") % {"rank": change.rank}
+    return _("%(rank)dth place") % {"rank": change.rank}

@@ -37,6 +37,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from openskill.models import PlackettLuce
 
 MU = 25.0
@@ -48,10 +50,10 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
 # Computer levels: stable ids, names, and the prior each starts from (μ, σ).
 LEVELS: dict[str, tuple[str, float, float]] = {
-    "beginner": ("Beginner", 15.0, 4.0),
-    "casual": ("Casual", 21.0, 4.0),
-    "strong": ("Strong", 27.0, 4.0),
-    "expert": ("Expert", 32.0, 4.0),
+    "beginner": (_("Beginner"), 15.0, 4.0),
+    "casual": (_("Casual"), 21.0, 4.0),
+    "strong": (_("Strong"), 27.0, 4.0),
+    "expert": (_("Expert"), 32.0, 4.0),
 }
 LEFT_STATUSES = frozenset({"resigned", "timed_out", "left"})
 
@@ -62,12 +64,12 @@ def display(mu: float, sigma: float) -> int:
 
 def level_name(level: str) -> str:
     name = LEVELS.get(level, (level.title(),))[0]
-    return f"Computer ({name})"
+    return gettext("Computer (%(level)s)") % {"level": name}
 
 
 def prior(level: str = "") -> tuple[float, float]:
     if level:
-        _, mu, sigma = LEVELS.get(level, ("", MU, SIGMA))
+        _name, mu, sigma = LEVELS.get(level, ("", MU, SIGMA))
         return mu, sigma
     return MU, SIGMA
 

@@ -3,13 +3,13 @@ from django.shortcuts import render
 
 from games.engines import ENGINES
 from ratings import services, system
-from ratings.models import Bracket
+from ratings.models import BRACKET_WORDS, Bracket
 
 
 def _brackets(engine: str) -> list[tuple[str, str]]:
     module = ENGINES[engine]
     most = module.max_players
-    return [(b.value, b.label) for b in Bracket if b == Bracket.TWO or most > 2]
+    return [(b.value, BRACKET_WORDS[b]) for b in Bracket if b == Bracket.TWO or most > 2]
 
 
 def leaderboards(request):
@@ -22,7 +22,7 @@ def leaderboards(request):
 
 def leaderboard(request, engine: str, bracket: str):
     if engine not in ENGINES or bracket not in dict(_brackets(engine)):
-        raise Http404("No such leaderboard.")
+        raise Http404("No such leaderboard.")  # the 404 page says it
     rows = services.leaderboard(engine=engine, bracket=bracket)
     return render(
         request,

@@ -7,9 +7,12 @@ from collections import defaultdict
 
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
+from accounts.when import day
 from games.engines import ENGINES
 from ratings import chart, services
+from ratings.models import BRACKET_WORDS
 
 register = template.Library()
 
@@ -34,16 +37,23 @@ def player_ratings(player):
     blocks = []
     for rating, rows in sorted(by_rating.items(), key=lambda kv: (kv[0].engine, kv[0].bracket)):
         title = ENGINES[rating.engine].title if rating.engine in ENGINES else rating.engine
-        kind = f"{title}, {rating.get_bracket_display().lower()}"
-        points = [("start", rows[0].before)] + [
-            (f"{c.rated_game.game.finished_at:%d %b %Y}", c.after) for c in rows
+        kind = _("%(game)s, %(bracket)s") % {
+            "game": title,
+            "bracket": BRACKET_WORDS.get(rating.bracket, rating.bracket),
+        }
+        points = [(_("start"), rows[0].before)] + [
+            (day(c.rated_game.game.finished_at), c.after) for c in rows
         ]
         blocks.append(
             {
                 "rating": rating,
                 "kind": kind,
                 "chart": mark_safe(
-                    chart.history_svg(points, title=f"{player.name}'s {kind} rating over time")
+                    chart.history_svg(
+                        points,
+                        title=_("%(player)s's %(kind)s rating over time")
+                        % {"player": player.name, "kind": kind},
+                    )
                 ),
                 "recent": [
                     (c, services.place_words(c, winners, rating.bracket))
