@@ -45,6 +45,14 @@ URLS = re.compile(r"https?://[^\s<>\"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)*")
 NAMES = frozenset()  # the cast (Alice, Bob, Carol, Mallory, Dave) holds no English word
 
 
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A request's LocaleMiddleware leaves its language active in the thread after the
+    response: put back what was active, so no later test runs in German."""
+    with translation.override(translation.get_language()):
+        yield
+
+
 def games_catalogue_in_tree() -> bool:
     """Whether the games area's German is here (its catalogue has its messages)."""
     path = ROOT / "games" / "locale" / "de" / "LC_MESSAGES" / "django.po"
