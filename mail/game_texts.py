@@ -26,6 +26,13 @@ def error(exc: Exception) -> str:
 
 
 def move_description(move) -> str:
-    """What a move did, in the active language (its notation when nothing is kept)."""
-    described = getattr(move, "description_shown", None) or move.description
-    return described or move.action
+    """What a move did, in the active language (its notation when nothing is kept).
+
+    ``move`` is a ``Move`` or a row of its fields; a row carrying the stored message
+    (``description_text``) is translated from it as the model would."""
+    described = getattr(move, "description_shown", None)
+    if described is None and getattr(move, "description_text", None):
+        from games.i18n import from_stored  # where moves keep their message
+
+        described = from_stored(move.description, move.description_text)
+    return described or move.description or move.action
