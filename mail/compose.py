@@ -1,7 +1,8 @@
 """Emails, one small function per kind; each renders three templates (healthchecks):
 ``mail/<name>-subject.txt``, ``mail/<name>-body.txt`` and ``mail/<name>-body.html``.
 
-Every email is rendered in the player's own time zone, carries a one-click
+Every email is rendered in the player's own language and time zone (the recipient's,
+never the sender's or the request's: ``recipient``), carries a one-click
 unsubscribe (RFC 8058 ``List-Unsubscribe`` + ``List-Unsubscribe-Post``) and a link to
 the email preferences; links only ever lead to pages (a GET changes nothing).
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.utils import formataddr, make_msgid
 from urllib.parse import urlsplit
@@ -20,15 +22,30 @@ from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from games import boards, clocks
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
-from . import pictures, positions, signals, tokens
+from . import game_texts, pictures, positions, signals, tokens
 
 log = logging.getLogger(__name__)
+
+
+def language_of(user) -> str:
+    """The language of a player's emails: their own choice (``User.language``), else
+    the site's (English); never the sender's or the request's."""
+    return getattr(user, "language", "") or settings.LANGUAGE_CODE
+
+
+@contextmanager
+def recipient(user):
+    """Compose for ``user``: their language and time zone while the block runs (one
+    override per email; the section and picture of each game are drawn inside it)."""
+    with translation.override(language_of(user)), timezone.override(user.time_zone or "UTC"):
+        yield
 
 
 def absolute(path: str) -> str:
@@ -76,7 +93,11 @@ class GameSection:
     @property
     def picture_alt(self) -> str:
         """The picture's alt text: the game, then what the board shows."""
-        return " ".join([f"The board of {self.game.title} #{self.game.pk}.", *self.position])
+        board = gettext("The board of %(title)s #%(number)s.") % {
+            "title": self.game.title,
+            "number": self.game.pk,
+        }
+        return " ".join([board, *self.position])
 
     # What other apps add (mail.signals.game_section_built): the chat's new messages.
     chat: list[str] = field(default_factory=list)
@@ -171,6 +192,13 @@ def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list[Move]:
 
 
 def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
+    """What an email says about ``game`` to ``user``, in their language and zone (the
+    time control, the moves' descriptions, the picture's labels all follow it)."""
+    with recipient(user):
+        return _game_section(game, user, with_actions=with_actions)
+
+
+def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     seats = _seats(game)
     seat = next((s for s in seats if s.user_id == user.pk), None)
     section = GameSection(
@@ -184,7 +212,7 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
         return section
     names = {s.index: s.name for s in seats}
     section.moves_since = [
-        f"{names.get(m.seat, m.seat)}: {m.description or m.action}"
+        f"{names.get(m.seat, m.seat)}: {game_texts.move_description(m)}"
         for m in moves_since_own(game, seat.index)
     ]
     state = load_state(game)
@@ -248,7 +276,7 @@ def build(
         "sections": sections,
         **context,
     }
-    with timezone.override(user.time_zone or "UTC"):
+    with recipient(user):
         # Text parts through the "text" engine (no HTML escaping), the HTML part escaped.
         subject = render_to_string(f"mail/{name}-subject.txt", ctx, using="text")
         message.subject = " ".join(subject.split())
@@ -404,8 +432,15 @@ def vacation_over_email(user) -> EmailMultiAlternatives:
     return build("vacation_over", user, {"allowance_days": settings.VACATION_DAYS_PER_YEAR})
 
 
+def plural_count(amount) -> int:
+    """The number that chooses a plural form for ``amount`` days (1.5 days left): gettext
+    takes whole numbers only, and a fraction reads as plural in English and German."""
+    return int(amount) if float(amount).is_integer() else 2
+
+
 def vacation_day_email(user, payload: dict) -> EmailMultiAlternatives:
     """A day of automatic vacation was spent (games.clocks), with the games waiting."""
+    days_left = payload.get("days_left", 0)
     waiting = []
     if user.on_vacation and user.vacation_started_at is not None:
         waiting = [
@@ -417,7 +452,8 @@ def vacation_day_email(user, payload: dict) -> EmailMultiAlternatives:
         user,
         {
             "day": payload.get("day", 1),
-            "days_left": payload.get("days_left", 0),
+            "days_left": days_left,
+            "days_left_count": plural_count(days_left),
             "waiting": waiting,
         },
     )

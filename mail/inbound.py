@@ -31,6 +31,10 @@ from allauth.account.models import EmailAddress
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import services
@@ -38,7 +42,17 @@ from games.engines import IllegalAction
 from games.models import Game
 from games.replay import load_state
 
-from . import answers, autoreply, inbound_auth, proposals, reply_text, sent_text, tokens
+from . import (
+    answers,
+    autoreply,
+    compose,
+    game_texts,
+    inbound_auth,
+    proposals,
+    reply_text,
+    sent_text,
+    tokens,
+)
 from .models import InboundMessage
 
 log = logging.getLogger(__name__)
@@ -169,13 +183,22 @@ def handle_reply(
 
 
 def _refuse(
-    user: User | None, game: Game | None, reason: str, move: str = "", read: str | None = None
+    user: User | None,
+    game: Game | None,
+    reason: str,
+    move: str = "",
+    read: str | None = None,
 ) -> Outcome:
-    """Tell the player why nothing was played; ``read`` is what was read as their own
-    text (None when the reply was not read: a forged token, a stranger)."""
-    if user is not None:
-        answers.answer(user=user, game=game, reason=reason, move=move, read=read)
-    return Outcome(False, reason)
+    """Tell the player why nothing was played, in their own language (``reason`` may be
+    a lazy translation: the sender and the seat's player may read different ones);
+    ``read`` is what was read as their own text (None when the reply was not read: a
+    forged token, a stranger)."""
+    if user is None:
+        return Outcome(False, str(reason))
+    with translation.override(compose.language_of(user)):
+        text = str(reason)
+    answers.answer(user=user, game=game, reason=text, move=move, read=read)
+    return Outcome(False, text)
 
 
 def _unverified(verdict: inbound_auth.Verdict) -> str:
@@ -203,26 +226,39 @@ def _handle(
         return _refuse(
             sender_user,
             None,
-            "this address is not a reply address of a game; reply to a turn email to play by email",
+            _(
+                "this address is not a reply address of a game; reply to a turn email to play "
+                "by email"
+            ),
         )
     try:
         token = tokens.read_reply_token(raw)
     except tokens.BadToken as exc:
-        return _refuse(sender_user, None, str(exc))
+        return _refuse(sender_user, None, exc.args[0] if exc.args else str(exc))
     game = Game.objects.filter(pk=token.game_id).first()
     user = User.objects.filter(pk=token.user_id, is_active=True).first()
     if game is None or user is None:
-        return _refuse(sender_user, None, "that game or player no longer exists")
+        return _refuse(sender_user, None, _("that game or player no longer exists"))
     if sender_user is None or sender_user.pk != user.pk:
         # Not the seat's verified address: the player hears of it at their own verified
         # address (never at the unknown sender's), and so does the sender if we know them.
-        reason = (
-            f"the reply came from {sender}, which is not the verified address of the "
-            "player this email was for"
+        reason = format_lazy(
+            _(
+                "the reply came from {sender}, which is not the verified address of the "
+                "player this email was for"
+            ),
+            sender=sender,
         )
         if sender_user is not None:
             _refuse(sender_user, game, reason)
         return _refuse(user, game, reason)
+    # From here on the reply is the player's: what we answer (and the reasons the game
+    # services and the reading give) is in their language.
+    with translation.override(compose.language_of(user)):
+        return _handle_player(game=game, user=user, token=token, text=text)
+
+
+def _handle_player(*, game: Game, user: User, token: tokens.ReplyToken, text: str) -> Outcome:
     seat = game.seats.filter(user=user).first()
     due = game.status == "active" and seat is not None and seat.index in game.to_move
     reading = reply_text.read(
@@ -242,9 +278,9 @@ def _handle(
     line = reading.action or reading.first_line
     read = reading.new_text
     if not line:
-        return _refuse(user, game, "no move was found in your reply", read=read)
+        return _refuse(user, game, gettext("no move was found in your reply"), read=read)
     if game.status != "active" or seat is None:
-        return _refuse(user, game, "this game is not in play any more", line, read)
+        return _refuse(user, game, gettext("this game is not in play any more"), line, read)
     action = line
     try:
         result = services.move_play(
@@ -254,17 +290,21 @@ def _handle(
         return _refuse(
             user,
             game,
-            "the game has moved on since that email was sent (this turn is over), "
-            "so the move was not played",
+            gettext(
+                "the game has moved on since that email was sent (this turn is over), "
+                "so the move was not played"
+            ),
             line,
             read,
         )
     except IllegalAction as exc:
-        return _refuse(
-            user, game, f"“{answers.quote(line)}” is not a legal move now: {exc}", line, read
-        )
+        why = gettext("“%(move)s” is not a legal move now: %(why)s") % {
+            "move": answers.quote(line),
+            "why": game_texts.error(exc),
+        }
+        return _refuse(user, game, why, line, read)
     except services.GameError as exc:
-        return _refuse(user, game, str(exc), line, read)
+        return _refuse(user, game, game_texts.error(exc), line, read)
     if not result.applied:
         return Outcome(False, "the same move was already played")
     return Outcome(True, f"played {action}")

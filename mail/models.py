@@ -9,21 +9,23 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
-    TURN = "turn", "Your turn"
-    DIGEST = "digest", "Daily digest"
-    REMINDER = "reminder", "Reminder (80% of the time used)"
-    RESULT = "result", "Game result"
-    TIMEOUT = "timeout", "A player timed out"
-    REPLY = "reply", "Answer to an emailed move"
-    VACATION_OVER = "vacation_over", "Vacation allowance used up"
-    VACATION_DAY = "vacation_day", "A day of automatic vacation spent"
-    INVITATION = "invitation", "Invitation to a game"
-    DRAW_OFFER = "draw_offer", "Draw offer"
-    EXPIRED = "expired", "An unstarted game expired"
-    CHAT = "chat", "New chat messages"
+    TURN = "turn", _("Your turn")
+    DIGEST = "digest", _("Daily digest")
+    # xgettext:no-python-format
+    REMINDER = "reminder", _("Reminder (80% of the time used)")
+    RESULT = "result", _("Game result")
+    TIMEOUT = "timeout", _("A player timed out")
+    REPLY = "reply", _("Answer to an emailed move")
+    VACATION_OVER = "vacation_over", _("Vacation allowance used up")
+    VACATION_DAY = "vacation_day", _("A day of automatic vacation spent")
+    INVITATION = "invitation", _("Invitation to a game")
+    DRAW_OFFER = "draw_offer", _("Draw offer")
+    EXPIRED = "expired", _("An unstarted game expired")
+    CHAT = "chat", _("New chat messages")
 
 
 # Held back like turn emails and sent together with the player's pending turns.
@@ -95,8 +97,8 @@ class InboundMessage(models.Model):
 
 
 class StopReason(models.TextChoices):
-    BOUNCED = "bounced", "Emails to it bounced"
-    COMPLAINED = "complained", "It marked our email as spam"
+    BOUNCED = "bounced", _("Emails to it bounced")
+    COMPLAINED = "complained", _("It marked our email as spam")
 
 
 class Suppression(models.Model):

@@ -12,9 +12,22 @@ import contextlib
 import re
 from html import unescape
 
+from django.utils.translation import gettext, ngettext, pgettext
+
+from .game_texts import shown
+
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 NUMERALS = {1: "I", 2: "II", 3: "III"}
-TRIAS_LANDS = {"M": "mountain", "S": "steppe", "W": "wood"}
+
+
+def _land(code: str) -> str:
+    """A Trias landscape's name, for a tile the view does not name."""
+    names = {
+        "M": pgettext("a Trias tile", "mountain"),
+        "S": pgettext("a Trias tile", "steppe"),
+        "W": pgettext("a Trias tile", "wood"),
+    }
+    return names.get(code, pgettext("a Trias tile", "tile"))
 
 
 def describe(engine: str, view: dict, svg: str = "") -> list[str]:
@@ -38,7 +51,7 @@ def _sentence(text: str) -> str:
 
 
 def _triad(view: dict) -> list[str]:
-    players = view.get("players") or ["Black", "White"]
+    players = [shown(p) for p in view.get("players") or []] or [gettext("Black"), gettext("White")]
     board = view.get("board") or {}
     lines = []
     for index, player in enumerate(players):
@@ -48,43 +61,75 @@ def _triad(view: dict) -> list[str]:
         )
         where = ", ".join(f"{cell} {NUMERALS.get(board[cell].get('value'), '?')}" for cell in dice)
         if dice:
-            lines.append(f"{player}'s dice ({len(dice)}): {where}.")
+            lines.append(
+                ngettext(
+                    "%(player)s's die (%(n)d): %(where)s.",
+                    "%(player)s's dice (%(n)d): %(where)s.",
+                    len(dice),
+                )
+                % {"player": player, "n": len(dice), "where": where}
+            )
         else:
-            lines.append(f"{player} has no dice left.")
+            lines.append(gettext("%(player)s has no dice left.") % {"player": player})
     removed = view.get("removed") or []
     if removed:
         counts = ", ".join(f"{p} {n}" for p, n in zip(players, removed, strict=False))
         lines.append(
-            f"Dice removed by forming triads: {counts}; "
-            f"{view.get('removals_to_win', 3)} removals win."
+            ngettext(
+                "Dice removed by forming triads: %(counts)s; %(n)d removal wins.",
+                "Dice removed by forming triads: %(counts)s; %(n)d removals win.",
+                view.get("removals_to_win", 3),
+            )
+            % {"counts": counts, "n": view.get("removals_to_win", 3)}
         )
     last = view.get("last_move") or {}
     if last.get("from") and last.get("to"):
-        lines.append(f"Last move: from {last['from']} to {last['to']}.")
+        lines.append(
+            gettext("Last move: from %(start)s to %(end)s.")
+            % {"start": last["from"], "end": last["to"]}
+        )
     return lines
 
 
 def _trias(view: dict) -> list[str]:
     seats = view.get("seats") or []
-    colours = [s.get("colour", f"Seat {s.get('seat')}") for s in seats]
+    colours = [
+        shown(s["colour"]) if "colour" in s else gettext("Seat %(seat)s") % {"seat": s.get("seat")}
+        for s in seats
+    ]
     lines = []
-    for s in seats:
+    for s, colour in zip(seats, colours, strict=True):
+        # One whole sentence per seat: its numbers are said in order, each plural-right.
         lines.append(
-            f"{s['colour']}: {s['score']} points, {s['on_land']} herds on land, "
-            f"{s['swimmers']} swimming, {s['stock']} in stock."
+            gettext("%(colour)s: %(points)s, %(on_land)s, %(swimming)s, %(stock)s.")
+            % {
+                "colour": colour,
+                "points": _count("points", s["score"]),
+                "on_land": _count("on_land", s["on_land"]),
+                "swimming": _count("swimming", s["swimmers"]),
+                "stock": _count("stock", s["stock"]),
+            }
         )
     herds = []
     for tile in view.get("tiles") or []:
         here = [f"{colours[i]} {n}" for i, n in enumerate(tile.get("herds") or []) if n]
         if here:
             q, r = tile["pos"]
-            name = tile.get("name") or TRIAS_LANDS.get(tile.get("landscape"), "tile")
+            name = shown(tile.get("name")) or _land(tile.get("landscape"))
             herds.append(f"{name} {q},{r} ({', '.join(here)})")
     tiles = len(view.get("tiles") or [])
     if herds:
-        lines.append(f"{tiles} tiles; herds on {'; '.join(herds)}.")
+        lines.append(
+            ngettext("%(n)d tile; herds on %(where)s.", "%(n)d tiles; herds on %(where)s.", tiles)
+            % {"n": tiles, "where": "; ".join(herds)}
+        )
     else:
-        lines.append(f"{tiles} tiles, no herds on land yet.")
+        lines.append(
+            ngettext(
+                "%(n)d tile, no herds on land yet.", "%(n)d tiles, no herds on land yet.", tiles
+            )
+            % {"n": tiles}
+        )
     return lines
 
 
@@ -92,18 +137,37 @@ def _tritarea(view: dict) -> list[str]:
     lines = []
     for s in view.get("seats") or []:
         lines.append(
-            f"{s['label']}: {s['score']} points, {s['blocks']} blocks, {s['cards']} cards."
+            gettext("%(label)s: %(points)s, %(blocks)s, %(cards)s.")
+            % {
+                "label": shown(s["label"]),
+                "points": _count("points", s["score"]),
+                "blocks": _count("blocks", s["blocks"]),
+                "cards": _count("cards", s["cards"]),
+            }
         )
     hand = view.get("hand") or []
     if hand:
-        lines.append(f"Your hand: {', '.join(hand)}.")
+        lines.append(gettext("Your hand: %(cards)s.") % {"cards": ", ".join(hand)})
     built = [
-        f"{sq['square']} ({sq['height']} high)"
+        gettext("%(square)s (%(height)s high)") % {"square": sq["square"], "height": sq["height"]}
         for sq in view.get("board") or []
         if sq.get("height")
     ]
     if built:
-        lines.append(f"Buildings on {', '.join(built)}.")
+        lines.append(gettext("Buildings on %(squares)s.") % {"squares": ", ".join(built)})
     else:
-        lines.append("No buildings yet.")
+        lines.append(gettext("No buildings yet."))
     return lines
+
+
+def _count(what: str, n) -> str:
+    """``n`` of a counted thing, plural-right ("1 point", "2 Punkte")."""
+    forms = {
+        "points": lambda: ngettext("%(n)s point", "%(n)s points", n),
+        "on_land": lambda: ngettext("%(n)s herd on land", "%(n)s herds on land", n),
+        "swimming": lambda: ngettext("%(n)s swimming", "%(n)s swimming", n),
+        "stock": lambda: ngettext("%(n)s in stock", "%(n)s in stock", n),
+        "blocks": lambda: ngettext("%(n)s block", "%(n)s blocks", n),
+        "cards": lambda: ngettext("%(n)s card", "%(n)s cards", n),
+    }
+    return forms[what]() % {"n": n}

@@ -12,7 +12,7 @@ every language it has, German first) and by those of the clients it misses.
 it. A legal move is played only from new text, and never from a line that continues
 the quoted email's words on either side (a wrapped line of the quoted legal-move list
 is not the player's choice); two different legal moves, or one that cannot be told
-from the quote, play nothing and say why.
+from the quote, play nothing and say why (in the active language: the player's).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from django.utils.translation import gettext
 from mailparser_reply.constants import MAIL_LANGUAGES
 from mailparser_reply.parser import EmailMessage
 
@@ -484,8 +485,11 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
         return Reading(
             new_text,
             None,
-            f"“{_plain(unclear)}” could be more than one legal move (they differ only in "
-            "capital letters); write it exactly as in the list",
+            gettext(
+                "“%(move)s” could be more than one legal move (they differ only in capital "
+                "letters); write it exactly as in the list"
+            )
+            % {"move": _plain(unclear)},
         )
     if len(found) == 1:
         return Reading(new_text, found[0], "")
@@ -494,7 +498,11 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
         return Reading(
             new_text,
             None,
-            f"it names more than one legal move ({listed}), so it is not clear which one you chose",
+            gettext(
+                "it names more than one legal move (%(moves)s), so it is not clear which one "
+                "you chose"
+            )
+            % {"moves": listed},
         )
     if not new_text:
         if any(lines[i].text in moves for i in taken if lines[i].depth == 0):
@@ -502,10 +510,14 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
             return Reading(
                 "",
                 None,
-                "the only move in it stands inside the quoted email, where it cannot be told "
-                "from the email's own list; write your move above the quote",
+                gettext(
+                    "the only move in it stands inside the quoted email, where it cannot be "
+                    "told from the email's own list; write your move above the quote"
+                ),
             )
-        return Reading("", None, "it had no text of its own besides the quoted email")
+        return Reading("", None, gettext("it had no text of its own besides the quoted email"))
     if moves.exact and len(new) > 1:
-        return Reading(new_text, None, "none of the lines of your own text is a legal move now")
+        return Reading(
+            new_text, None, gettext("none of the lines of your own text is a legal move now")
+        )
     return Reading(new_text, None, "")

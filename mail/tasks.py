@@ -100,7 +100,13 @@ def awaiting_sections(user: User) -> list[compose.GameSection]:
 
 
 def _message(rows: list[Notification], user: User):
-    """The email for a group of rows (turn rows are one group), or None."""
+    """The email for a group of rows (turn rows are one group), or None: written in the
+    recipient's language and time zone, whoever's action queued it."""
+    with compose.recipient(user):
+        return _compose(rows, user)
+
+
+def _compose(rows: list[Notification], user: User):
     row = rows[0]
     if row.kind == Kind.TURN:
         games = {r.game_id: r.game for r in rows if r.kind == Kind.TURN}

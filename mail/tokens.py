@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core import signing
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext_lazy as _
 
 REPLY_SALT = "tripost.mail.reply"
 UNSUBSCRIBE_SALT = "tripost.mail.unsubscribe"
@@ -93,8 +94,9 @@ def find_reply_token(addresses: list[str]) -> str | None:
     return None
 
 
-FORGED = "the reply address was not one of ours (damaged or forged)"
-EXPIRED = "this email is too old to answer by reply; open the game page instead"
+# Lazy: said in the language of whoever reads them (the player answered, the browser).
+FORGED = _("the reply address was not one of ours (damaged or forged)")
+EXPIRED = _("this email is too old to answer by reply; open the game page instead")
 
 
 def read_reply_token(token: str) -> ReplyToken:
@@ -136,4 +138,4 @@ def read_unsubscribe_token(token: str) -> int:
     try:
         return int(signing.loads(token, salt=UNSUBSCRIBE_SALT)["u"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise BadToken("This unsubscribe link is damaged.") from None
+        raise BadToken(_("This unsubscribe link is damaged.")) from None

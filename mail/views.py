@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -24,7 +25,7 @@ def unsubscribe(request, token: str):
         return HttpResponseBadRequest(str(exc))
     user = User.objects.filter(pk=user_id).first()
     if user is None:
-        return HttpResponseBadRequest("This unsubscribe link is no longer valid.")
+        return HttpResponseBadRequest(_("This unsubscribe link is no longer valid."))
     done = False
     if request.method == "POST":
         User.objects.filter(pk=user.pk).update(email_preference=EmailPreference.NONE)
@@ -37,5 +38,5 @@ def unsubscribe(request, token: str):
 def resume(request):
     """The player fixed the address that bounced: send to it again."""
     if bounces.lift(user=request.user):
-        messages.success(request, "Emails to your address are switched on again.")
+        messages.success(request, _("Emails to your address are switched on again."))
     return redirect("player_settings")

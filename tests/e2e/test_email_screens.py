@@ -32,8 +32,16 @@ def as_shown(mail) -> str:
     return html
 
 
-def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(settings, browser, screenshots):
-    emails = [(s.label, s.build()) for s in specimens(settings)]
+# The one-click unsubscribe link as each language's emails name it.
+UNSUBSCRIBE = {"": "Unsubscribe from all emails", "de": "Alle E-Mails abbestellen"}
+
+
+@pytest.mark.parametrize("language", ["", "de"], ids=["english", "german"])
+def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(
+    settings, browser, screenshots, language
+):
+    """In English and in German (longer words: the buttons and lines must still fit)."""
+    emails = [(s.label, s.build()) for s in specimens(settings, language=language)]
     for device, (width, height) in [*WIDTHS.items(), DARK]:
         scheme = "dark" if device.endswith("dark") else "light"
         context = browser.new_context(
@@ -42,7 +50,7 @@ def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(settings, brows
         page = context.new_page()
         for label, mail in emails:
             page.set_content(as_shown(mail), wait_until="load")
-            name = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+            name = re.sub(r"[^a-z0-9]+", "-", f"{language} {label}".lower()).strip("-")
             page.screenshot(path=screenshots / f"mail-{name}-{device}.png", full_page=True)
             scroll_width = page.evaluate("document.documentElement.scrollWidth")
             assert scroll_width <= width, f"{label} is {scroll_width} px wide on a {device}"
@@ -52,7 +60,7 @@ def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(settings, brows
                 assert shown[2] <= min(560, width - 40), f"{label}: picture {shown[2]} px"
             card = page.locator("table[role=presentation] table[role=presentation]").first
             assert card.bounding_box()["width"] <= 600
-            assert page.get_by_role("link", name="Unsubscribe from all emails").count() == 1
+            assert page.get_by_role("link", name=UNSUBSCRIBE[language]).count() == 1
             inner = card.locator("td").first.evaluate(
                 "td => [getComputedStyle(td).color, getComputedStyle(td).backgroundColor]"
             )

@@ -73,12 +73,22 @@ def _turn(game: Game) -> EmailMultiAlternatives:
     return compose.turn_email(seat.user, [compose.game_section(game, seat.user)])
 
 
-def specimens(settings, *, pictures: bool = True) -> list[Specimen]:
-    """Every kind of email, from games set up here (call inside a test with the db)."""
+# Why a reply was not played, as the reply handling said it in the player's language.
+REPLY_REASONS = {
+    "": ("that is not a legal move now", "no game is named"),
+    "de": ("das ist jetzt kein erlaubter Zug", "es ist keine Partie genannt"),
+}
+# What a player writes in the chat, in the players' language (their own words).
+CHAT_TEXT = {"": "Good luck, and take your time!", "de": "Viel Glück, und lass dir Zeit!"}
+
+
+def specimens(settings, *, pictures: bool = True, language: str = "") -> list[Specimen]:
+    """Every kind of email, from games set up here (call inside a test with the db);
+    ``language``: every player's (``User.language``; "" follows the site: English)."""
     settings.MAIL_BOARD_PNG = pictures
     names = ["Alice", "Bob", "Carol", "Mallory", "Dave"]
     alice, bob, carol, mallory, dave = (
-        UserFactory(username=n.lower(), display_name=n) for n in names
+        UserFactory(username=n.lower(), display_name=n, language=language) for n in names
     )
     with transaction.atomic():
         triad = _played(start_game(alice, bob), 3)
@@ -131,7 +141,8 @@ def specimens(settings, *, pictures: bool = True) -> list[Specimen]:
             "reply, no game",
             Kind.REPLY,
             lambda: tasks._message(
-                [_row(Kind.REPLY, alice, None, payload={"reason": "no game is named"})], alice
+                [_row(Kind.REPLY, alice, None, payload={"reason": REPLY_REASONS[language][1]})],
+                alice,
             ),
         ),
     ]
@@ -140,7 +151,7 @@ def specimens(settings, *, pictures: bool = True) -> list[Specimen]:
 
     reader = due_seat(triad)
     writer = next(s.user for s in triad.seats.all() if s.user_id != reader.user_id)
-    chat.message_post(game=triad, user=writer, text="Good luck, and take your time!")
+    chat.message_post(game=triad, user=writer, text=CHAT_TEXT[language])
     found.append(
         Specimen(
             "chat, one message",
@@ -156,8 +167,12 @@ def specimens(settings, *, pictures: bool = True) -> list[Specimen]:
         seat = due_seat(game) if game.status == "active" else None
         user = seat.user if seat else carol
 
-        def build(kind=kind, game=game, seat=seat, user=user):
-            return tasks._message([_row(kind, user, game, seat)], user)
+        payload = None
+        if kind == Kind.REPLY:
+            payload = {**KIND_PAYLOADS[kind], "reason": REPLY_REASONS[language][0]}
+
+        def build(kind=kind, game=game, seat=seat, user=user, payload=payload):
+            return tasks._message([_row(kind, user, game, seat, payload)], user)
 
         found.append(Specimen(f"{kind}", kind, build))
     return found

@@ -188,19 +188,20 @@ def moves_one_per_line(settings, tmp_path):
     writes one: what was sent is read from the email itself, whatever its layout."""
     folder = tmp_path / "mail"
     folder.mkdir()
-    text = (settings.BASE_DIR / "templates/mail/_section.txt").read_text()
-    html = (settings.BASE_DIR / "templates/mail/_section.html").read_text()
+    text = (settings.BASE_DIR / "mail/templates/mail/_section.txt").read_text()
+    html = (settings.BASE_DIR / "mail/templates/mail/_section.html").read_text()
     text = text.replace(
-        '{% if s.actions %}Legal moves: {{ s.actions|join:"  " }}\n',
-        "{% if s.actions %}Legal moves:\n{% for a in s.actions %}{{ a }}\n{% endfor %}",
+        '{% if s.actions %}{% translate "Legal moves:" %} {{ s.actions|join:"  " }}\n',
+        '{% if s.actions %}{% translate "Legal moves:" %}\n'
+        "{% for a in s.actions %}{{ a }}\n{% endfor %}",
     )
     start, end = html.index("{% if s.actions %}"), html.index("{% elif s.too_many_actions %}")
     html = (
-        html[:start]
-        + "{% if s.actions %}<p>Legal moves:</p><ul>{% for a in s.actions %}<li>{{ a }}</li>"
+        html[:start] + '{% if s.actions %}<p>{% translate "Legal moves:" %}</p><ul>'
+        "{% for a in s.actions %}<li>{{ a }}</li>"
         "{% endfor %}</ul>\n  " + html[end:]
     )
-    assert "Legal moves:\n" in text and "<li>" in html
+    assert "{% for a in s.actions %}{{ a }}\n" in text and "<li>" in html
     (folder / "_section.txt").write_text(text)
     (folder / "_section.html").write_text(html)
     settings.TEMPLATES = [  # every engine (the text emails have one of their own)

@@ -1,9 +1,19 @@
 """Telling the player's new text from the quoted email (mail.reply_text), line by line."""
 
 import pytest
+from django.utils import translation
 
 from mail import reply_text
 from mail.reply_text import Reference, read, words
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The reading says why in the active language (mail.inbound makes it the
+    player's); these tests read its English, whatever an earlier test left active."""
+    with translation.override("en"):
+        yield
+
 
 LEGAL = ["a1-a3=2", "b1-b3=2", "c1-c2=1", "d1-d2=1", "e1-e4=3", "f1-f3=2"]
 SENT = (

@@ -71,8 +71,9 @@ def score_all(messages: list[bytes], tmp_path: Path) -> list[tuple[float, list[s
     return [results[n] for n in range(len(messages))]
 
 
-def test_every_kind_of_email_scores_at_most_one(settings, tmp_path):
-    found = specimens(settings)
+@pytest.mark.parametrize("language", ["", "de"], ids=["english", "german"])
+def test_every_kind_of_email_scores_at_most_one(settings, tmp_path, language):
+    found = specimens(settings, language=language)
     messages = [s.build().message().as_bytes(linesep="\r\n") for s in found]
     *results, control = score_all([*messages, CONTROL], tmp_path)
     assert control[0] > 3, f"SpamAssassin's rules seem not to be loaded: {control}"
@@ -81,6 +82,7 @@ def test_every_kind_of_email_scores_at_most_one(settings, tmp_path):
         for s, (score, rules) in zip(found, results, strict=True)
     ]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "spam-scores.txt").write_text("\n".join(lines) + "\n")
+    name = f"spam-scores-{language}.txt" if language else "spam-scores.txt"
+    (ARTIFACTS / name).write_text("\n".join(lines) + "\n")
     too_high = [line for line, (score, _r) in zip(lines, results, strict=True) if score > LIMIT]
     assert not too_high, "emails scoring above 1.0:\n" + "\n".join(too_high)
