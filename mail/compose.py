@@ -8,6 +8,8 @@ the email preferences; links only ever lead to pages (a GET changes nothing).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import logging
 from dataclasses import dataclass, field
@@ -170,6 +172,31 @@ def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list[Move]:
     return list(reversed(since[:limit]))
 
 
+# Inside ``one_heartbeat``: the clock sweep's heartbeat as read once for a batch.
+_heartbeat: contextvars.ContextVar[dict | None] = contextvars.ContextVar("heartbeat", default=None)
+
+
+@contextlib.contextmanager
+def one_heartbeat():
+    """Emails written inside read the clock sweep's heartbeat (``clocks.stopped_since``)
+    once between them: a batch takes seconds, the heartbeat moves once a minute."""
+    token = _heartbeat.set({})
+    try:
+        yield
+    finally:
+        _heartbeat.reset(token)
+
+
+def stopped_since(now):
+    """``clocks.stopped_since``, read once per ``one_heartbeat`` batch."""
+    read = _heartbeat.get()
+    if read is None:
+        return clocks.stopped_since(now)
+    if "since" not in read:
+        read["since"] = clocks.stopped_since(now)
+    return read["since"]
+
+
 def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
     seats = _seats(game)
     seat = next((s for s in seats if s.user_id == user.pk), None)
@@ -190,7 +217,7 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
     state = load_state(game)
     if seat.is_due and game.status == "active":
         now = timezone.now()
-        outage = clocks.stopped_since(now)
+        outage = stopped_since(now)
         section.deadline = clocks.effective_deadline(seat, user, now, outage=outage)
         section.time_left = section.deadline - now
         section.deadline_note = clocks.deadline_note(seat, user, outage, game=game, yours=True)
