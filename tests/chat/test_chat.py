@@ -352,10 +352,12 @@ def test_an_email_quotes_only_what_came_after_the_players_own_message_and_readin
     say = lambda who, text, minutes: Message.objects.create(  # noqa: E731
         game=game, author=who, text=text, ply=0, created_at=T0 + timedelta(minutes=minutes)
     )
-    with django_assert_num_queries(1):  # nothing new: one query, no settings read
+    with django_assert_num_queries(1):  # no messages: one query, no settings read
         assert services.mail_lines(game=game, user=alice, seat=seat) == []
     say(bob, "before her answer", 1)
     say(alice, "her answer", 2)
+    with django_assert_num_queries(2):  # nothing new to her: two, no settings read
+        assert services.mail_lines(game=game, user=alice, seat=seat) == []
     say(bob, "after her answer", 3)
     assert services.mail_lines(game=game, user=alice, seat=seat) == ["Bob wrote: after her answer"]
     services.Reading.objects.create(game=game, user=alice, seen_at=T0 + timedelta(minutes=4))
