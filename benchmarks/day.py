@@ -9,17 +9,22 @@ flushed and its CPU is ours alone), an SMTP sink (aiosmtpd, in this process),
 gunicorn (production settings, ``DEBUG=0``) and a Celery worker with beat, then:
 
 1. **Seeds** ``--games`` running games of all three kinds through ``games.services``
-   with fixed seeds: Triad (half), Trias with 2–5 players (three in ten; one in five
-   of them with a seat handed to the computer), Tri*T*Area with 1–3 people and the
-   rules' computer seats (two in ten). Players are drawn so that most sit in a
-   handful of games and a few in many (a Zipf-like draw); one in twenty is on
-   vacation, one in five reads a daily digest instead of turn emails.
+   (one transaction per game; no email queued: the outbox rows seeding wrote are
+   marked done unsent) with fixed seeds: Triad (half), Trias with 2–5 players (three
+   in ten; one in five of them with a seat handed to the computer), Tri*T*Area with
+   1–3 people and the rules' computer seats (two in ten). Players are drawn so that
+   most sit in a handful of games and a few in many (a Zipf-like draw); one in twenty
+   is on vacation, one in five reads a daily digest instead of turn emails. The
+   worker (``-Q celery,computer``, as deployed) then plays the computer turns seeding
+   queued, and the run waits until it is idle, so the measured window holds only the
+   day's own work; the day's moves are chosen from the games as they are then.
 2. **Replays a compressed day**: ``--fraction`` of a day's traffic at ``--rate``
    moves a second, assuming a move a day per game. Each move is what a person does:
    open the game page (a first view: the turn has come), submit the move (htmx
    POST), look at My games, and open the game again. On top, in proportion: timeouts
    (1 % of games a day have an overdue seat, settled by the sweeps beat runs every
-   minute), reminders (10 %), and the daily digests (``mail.tasks.queue_digests``).
+   minute), reminders (10 %), and the daily digests (``mail.tasks.queue_digests``;
+   the day's share of the digest readers).
    Turn emails (hold-back 0) go through the worker to the sink.
 3. **Prints** the CPU per game-day by part (web, worker, PostgreSQL, Redis; read
    from /proc for exactly those processes), the p95 of pages and moves during the
@@ -183,16 +188,28 @@ class MoveEvent:
 
 
 def seed(games: int, rng: random.Random) -> dict:
+    """``games`` running games through ``games.services`` (as players make them), each
+    in one transaction; returns the game ids and the number of players."""
     from django.conf import settings
-    from django.test import Client
-
-    from accounts.models import EmailPreference, User
-    from games import services
-    from games.engines.bots import RandomBot
-    from games.models import GameStatus, Seat
-    from games.replay import load_state
 
     settings.MAX_GAMES_AWAITING = 10**9
+    from django.db import transaction
+
+    from mail import outbox
+
+    # The seeding's own emails are never sent (``drop_seeding_mail``): no task per
+    # notification is queued, so none is left in the broker for the measured window.
+    queue, outbox.enqueue = outbox.enqueue, lambda *args, **kwargs: None
+    try:
+        return _seed(games, rng, transaction)
+    finally:
+        outbox.enqueue = queue
+
+
+def _seed(games: int, rng: random.Random, transaction) -> dict:
+    from accounts.models import EmailPreference, User
+    from games import services
+
     kinds = (["triad"] * 5) + (["trias"] * 3) + (["tritarea"] * 2)
     seats_needed = 0
     plan = []
@@ -219,38 +236,56 @@ def seed(games: int, rng: random.Random) -> dict:
     )
     created = []
     for kind, people in plan:
-        players: list = []
-        while len(players) < people:
-            u = rng.choices(users, weights)[0]
-            if u not in players:
-                players.append(u)
-        game = services.game_create(
-            creator=players[0], engine=kind, num_players=people, options={}, days_per_move=3,
-            invitees=players[1:], is_public=True,
-        )  # fmt: skip
-        for u in players[1:]:
-            game = services.invitation_accept(game_id=game.pk, user=u)
-        if kind == "trias" and people >= 3 and rng.random() < 0.2:
-            services.game_resign(game_id=game.pk, user=players[-1])  # a computer takes over
-        bot = RandomBot(rng.randrange(1 << 30))
-        for _ in range(rng.randrange(0, 8)):  # a few moves in
-            game.refresh_from_db()
-            if game.status != GameStatus.ACTIVE or not game.to_move:
-                break
-            seat = Seat.objects.select_related("user").get(game=game, index=game.to_move[0])
-            if seat.user is None or seat.controller != "human":
-                break
-            action = bot.choose(game.engine_module, load_state(game), seat.index)
-            services.move_play(
-                game_id=game.pk, user=seat.user, action=action, expected_version=game.version
-            )
-        created.append(game.pk)
-    # One move per game and day: the games whose due seat is a person not on vacation.
-    from games.models import Game
+        with transaction.atomic():  # (one commit per game, not one per step)
+            created.append(_seed_game(services, kind, people, users, weights, rng))
+    return {"games": created, "users": len(users)}
+
+
+def _seed_game(services, kind: str, people: int, users, weights, rng) -> int:
+    from games.engines.bots import RandomBot
+    from games.models import GameStatus, Seat
+    from games.replay import load_state
+
+    players: list = []
+    while len(players) < people:
+        u = rng.choices(users, weights)[0]
+        if u not in players:
+            players.append(u)
+    game = services.game_create(
+        creator=players[0], engine=kind, num_players=people, options={}, days_per_move=3,
+        invitees=players[1:], is_public=True,
+    )  # fmt: skip
+    for u in players[1:]:
+        game = services.invitation_accept(game_id=game.pk, user=u)
+    if kind == "trias" and people >= 3 and rng.random() < 0.2:
+        services.game_resign(game_id=game.pk, user=players[-1])  # a computer takes over
+    bot = RandomBot(rng.randrange(1 << 30))
+    for _ in range(rng.randrange(0, 8)):  # a few moves in
+        game.refresh_from_db()
+        if game.status != GameStatus.ACTIVE or not game.to_move:
+            break
+        seat = Seat.objects.select_related("user").get(game=game, index=game.to_move[0])
+        if seat.user is None or seat.controller != "human":
+            break
+        action = bot.choose(game.engine_module, load_state(game), seat.index)
+        services.move_play(
+            game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+        )
+    return game.pk
+
+
+def day_events(game_ids: list[int], rng: random.Random) -> list[MoveEvent]:
+    """One move per game and day: the games whose due seat is a person not on
+    vacation, as the database holds them once seeding's computer turns are played."""
+    from django.test import Client
+
+    from accounts.models import EmailPreference
+    from games.models import Game, GameStatus, Seat
+    from games.replay import load_state
 
     cookies: dict[int, str] = {}
     events = []
-    for game in Game.objects.filter(pk__in=created, status=GameStatus.ACTIVE).order_by("?"):
+    for game in Game.objects.filter(pk__in=game_ids, status=GameStatus.ACTIVE).order_by("pk"):
         seat = (
             Seat.objects.select_related("user")
             .filter(game=game, is_due=True, controller="human", user__on_vacation=False)
@@ -274,7 +309,54 @@ def seed(games: int, rng: random.Random) -> dict:
         events.append(
             MoveEvent(game.pk, game.version, rng.choice(legal), cookies[seat.user_id], others)
         )
-    return {"games": created, "events": events, "users": len(users)}
+    rng.shuffle(events)
+    return events
+
+
+def drop_seeding_mail() -> int:
+    """Mark the outbox rows seeding wrote as done without sending them: the measured
+    window holds only the day's own emails."""
+    from django.utils import timezone
+
+    from mail.models import Notification
+
+    return Notification.objects.filter(sent_at__isnull=True).update(
+        sent_at=timezone.now(), outcome="skipped: seeding"
+    )
+
+
+def drain(redis_url: str, sessions: dict[str, int], database: str, redis_pid: int) -> float:
+    """Wait until the worker has played the computer turns seeding queued (and sent the
+    emails they caused) and is idle: both queues empty, nothing unacknowledged, the
+    outbox empty, and the worker and web processes spending next to no CPU for 3 s."""
+    import redis
+
+    from mail.models import Notification
+
+    broker = redis.Redis.from_url(redis_url)
+    start = time.perf_counter()
+    quiet_since = None
+    last = spent_total(cpu_by_part(sessions, database, redis_pid))
+    while time.perf_counter() - start < 900:
+        time.sleep(1)
+        now = spent_total(cpu_by_part(sessions, database, redis_pid))
+        busy = now - last > 0.05  # CPU seconds in that second
+        last = now
+        waiting = (
+            broker.llen("celery") + broker.llen("computer") + broker.hlen("unacked")
+            + Notification.objects.filter(sent_at__isnull=True).count()
+        )  # fmt: skip
+        if waiting or busy:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = time.perf_counter()
+        elif time.perf_counter() - quiet_since >= 3:
+            return time.perf_counter() - start
+    raise SystemExit("the worker did not finish the seeding's work within 15 minutes")
+
+
+def spent_total(snapshot: dict[str, dict[int, float]]) -> float:
+    return sum(sum(by_pid.values()) for name, by_pid in snapshot.items() if name != "postgres")
 
 
 def make_overdue(game_ids: list[int], share: float, rng: random.Random) -> tuple[set, int]:
@@ -451,30 +533,49 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
     try:
         t0 = time.perf_counter()
         seeded = seed(args.games, rng)
-        from accounts.models import User
+        seeding = time.perf_counter() - t0
+        from accounts.models import EmailPreference, User
 
-        User.objects.update(digest_hour=digest_hour)  # each player's own digest hour: now
-        timed_out, reminders = make_overdue(seeded["games"], args.fraction, rng)
-        timeouts = len(timed_out)
-        # A game the sweep settles meanwhile is not also moved in (its version changes).
-        events = [e for e in seeded["events"] if e.game_id not in timed_out]
-        events = events[: round(args.games * args.fraction)]
-        print(f"Seeded {len(seeded['games'])} running games, {seeded['users']} players in "
-              f"{time.perf_counter() - t0:.0f} s; replaying {args.fraction:g} of a day: "
-              f"{len(events)} moves at {args.rate:g}/s, {timeouts} timeouts, "
-              f"{reminders} reminders, the digests")  # fmt: skip
+        # Each digest reader's own digest hour: now, for the day's share of them (the
+        # rest had theirs in the part of the day not replayed).
+        readers = list(
+            User.objects.filter(email_preference=EmailPreference.DAILY_DIGEST)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        today = [pk for pk in readers if rng.random() < args.fraction]
+        User.objects.update(digest_hour=(digest_hour + 12) % 24)  # (set after the drain)
+        dropped = drop_seeding_mail()
         connections.close_all()
         web_port = free_port()
         web = start_gunicorn(env, web_port, args.web_workers)
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-B",
-             f"--concurrency={args.worker_processes}", "--without-mingle", "--without-gossip",
-             "--loglevel=WARNING", "-s", str(var / "beat-schedule")],
+             "-Q", "celery,computer", f"--concurrency={args.worker_processes}",
+             "--without-mingle", "--without-gossip", "--loglevel=WARNING",
+             "-s", str(var / "beat-schedule")],
             cwd=ROOT, env=env, start_new_session=True,
         )  # fmt: skip
         procs = [web, worker]
-        time.sleep(5)  # the worker connects; beat's first run
         sessions = {"web": os.getsid(web.pid), "worker": os.getsid(worker.pid)}
+        time.sleep(5)  # the worker connects; beat's first run
+        drained = drain(redis_url, sessions, database, redis_proc.pid)
+        arrived_in_drain = len(sink.arrivals)
+        User.objects.filter(pk__in=today).update(digest_hour=digest_hour)
+        timed_out, reminders = make_overdue(seeded["games"], args.fraction, rng)
+        timeouts = len(timed_out)
+        # A game the sweep settles meanwhile is not also moved in (its version changes).
+        events = [e for e in day_events(seeded["games"], rng) if e.game_id not in timed_out]
+        events = events[: round(args.games * args.fraction)]
+        connections.close_all()
+        print(f"Seeded {len(seeded['games'])} running games, {seeded['users']} players in "
+              f"{seeding:.0f} s ({dropped} seeding emails dropped unsent; the computer turns "
+              f"seeding queued were played in {drained:.0f} s before measuring, with "
+              f"{arrived_in_drain} emails); replaying {args.fraction:g} of a day: "
+              f"{len(events)} moves at {args.rate:g}/s, {timeouts} timeouts, "
+              f"{reminders} reminders, {len(today)} digests")  # fmt: skip
+        with sink.lock:
+            sink.arrivals.clear()  # the measured window's emails only
         load_before = os.getloadavg()
         before = cpu_by_part(sessions, database, redis_proc.pid)
         sampler = Sampler(sessions, database, redis_proc.pid)

@@ -1,7 +1,10 @@
 """The email board picture, before and after (issue 17): CPU per board and bytes, by
 game, for the old way (resvg-py, a font database and text shaping per call, a 32-bit
-PNG) and today's ``mail.pictures`` (LunaSVG, fonts once per process, a palette PNG),
-and the two pictures side by side for a look.
+PNG) and today's ``mail.pictures`` (LunaSVG, fonts once per process, a palette PNG
+whose palette is shared by pictures of the same colours), and the two pictures side by
+side for a look. A second table follows ``--positions`` positions of each game: the
+palette chosen per picture (as until issue 17's second pass) against the shared one,
+its CPU and how many pixels end up more than a shade away from the drawing's own.
 
     .venv/bin/python benchmarks/mail_pictures.py [--repeat 20] [--out var/pictures]
 
@@ -49,14 +52,36 @@ def cpu_ms(repeat: int, fn, *args) -> float:
     return statistics.median(times) * 1000
 
 
-def position_svg(engine: str, players: int) -> str:
+def per_picture_palette(image):
+    """The palette as chosen until the shared one: per picture, on a copy a quarter the
+    size, then every pixel mapped to it."""
+    from PIL import Image
+
+    rgb = image.convert("RGB")
+    chosen = rgb.reduce(4).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return rgb.quantize(palette=chosen, dither=Image.Dither.NONE)
+
+
+def off_by_a_shade(drawn, quantized, shade: int = 16) -> float:
+    """The share of pixels with a channel more than ``shade`` away from the drawing."""
+    from PIL import ImageChops
+
+    diff = ImageChops.difference(drawn, quantized.convert("RGB")).convert("L")
+    histogram = diff.point(lambda v: 255 if v > shade // 3 else 0).histogram()
+    # (L is a weighted mean of the channels, so a third of the shade flags a channel)
+    return histogram[255] / (drawn.width * drawn.height)
+
+
+def position_svg(engine: str, players: int, moves: int = 3) -> str:
     from games import boards
     from games.engines import get_engine
 
     module = get_engine(engine)
     state = module.new_game(players, 5, module.validate_options(players, {}))
-    for _ in range(3):
+    for _ in range(moves):
         seat = module.to_move(state)[0]
+        if not module.to_move(state):
+            break
         state = module.apply(state, seat, module.legal_actions(state, seat)[0])
     seat = module.to_move(state)[0]
     return boards.render_svg(engine, module.view(state, seat), seat=seat, actions=())
@@ -66,6 +91,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--out", default=str(ROOT / "var" / "pictures"))
+    parser.add_argument("--positions", type=int, default=20)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from PIL import Image
@@ -82,12 +108,13 @@ def main(argv=None) -> int:
         svg = position_svg(engine, players)
         before, after = old_rasterise(svg), pictures.rasterise(svg)
         image = pictures.pixels(svg)
-        chosen = pictures.palette(image)
+        key = pictures.palette_key(svg)
+        chosen = pictures.palette(image, key)
         print(
             f"{engine:10s} {cpu_ms(args.repeat, old_rasterise, svg):10.1f} "
             f"{cpu_ms(args.repeat, pictures.rasterise, svg):9.1f} "
             f"{cpu_ms(args.repeat, pictures.pixels, svg):7.1f} "
-            f"{cpu_ms(args.repeat, pictures.palette, image):8.1f} "
+            f"{cpu_ms(args.repeat, pictures.palette, image, key):8.1f} "
             f"{cpu_ms(args.repeat, pictures.encode, chosen):5.1f} "
             f"{len(before) / 1000:10.1f} {len(after) / 1000:9.1f}"
         )
@@ -97,6 +124,31 @@ def main(argv=None) -> int:
         pair.paste(new, (old.width + 12, 0))
         pair.save(out / f"{engine}-before-after.png")
     print(f"Side by side (before | after): {out}/<game>-before-after.png")
+    print(
+        f"\nPalettes over {args.positions} positions of each game (ms per picture; pixels "
+        f"more than a shade off the drawing):"
+    )
+    print(f"{'game':10s} {'colour sets':>11s} {'per picture':>12s} {'shared':>7s} "
+          f"{'off, per picture':>17s} {'off, shared':>12s}")  # fmt: skip
+    for engine, players in GAMES:
+        pictures._palettes.clear()  # each game's first picture chooses its palette
+        svgs = [position_svg(engine, players, moves) for moves in range(0, 3 * args.positions, 3)]
+        keys = [pictures.palette_key(svg) for svg in svgs]
+        drawn = [pictures.pixels(svg) for svg in svgs]
+        old_ms, new_ms, old_off, new_off = [], [], [], []
+        for image, key in zip(drawn, keys, strict=True):
+            first = key not in pictures._palettes
+            shared = pictures.palette(image, key)
+            if not first:  # (a first picture chooses its palette once per process)
+                new_ms.append(cpu_ms(3, pictures.palette, image, key))
+            old_ms.append(cpu_ms(3, per_picture_palette, image))
+            old_off.append(off_by_a_shade(image, per_picture_palette(image)))
+            new_off.append(off_by_a_shade(image, shared))
+        print(
+            f"{engine:10s} {len(set(keys)):11d} {statistics.median(old_ms):12.2f} "
+            f"{statistics.median(new_ms) if new_ms else 0:7.2f} "
+            f"{statistics.mean(old_off) * 100:16.2f}% {statistics.mean(new_off) * 100:11.2f}%"
+        )
     return 0
 
 

@@ -91,6 +91,18 @@ def active(user) -> Suppression | None:
     )
 
 
+def stopped_users(users) -> set[int]:
+    """The ids of those ``users`` whose current address is stopped: one query for a
+    batch of emails instead of ``active`` per player."""
+    addresses = {u.pk: u.email.lower() for u in users if u.email}
+    if not addresses:
+        return set()
+    rows = Suppression.objects.filter(user_id__in=addresses, lifted_at=None).values_list(
+        "user_id", "email"
+    )
+    return {user_id for user_id, email in rows if email.lower() == addresses[user_id]}
+
+
 def lift(*, user) -> int:
     """The player fixed their address: send to it again."""
     return Suppression.objects.filter(user=user, lifted_at=None).update(lifted_at=timezone.now())

@@ -3,18 +3,26 @@ white, in a palette of at most 256 colours.
 
 Where the time went before (resvg-py, 38-54 ms a board): the binding builds a font
 database and shapes every label on each call, and encodes 32-bit pixels. LunaSVG
-(through pillow-lunasvg) keeps the two DejaVu faces loaded for the whole process,
-draws the same board in an eighth of the time, and Pillow stores it as an 8-bit
+(through pillow-lunasvg) keeps the two DejaVu faces loaded for the whole process and
+draws the same board in an eighth of the time; the picture is stored as an 8-bit
 palette PNG (less than half the bytes, so the email is smaller and quicker to send).
-The boards use a few flat colours, so 256 colours hold every edge's shades. What is
-left is pixels: about 4.5 ms to draw a 560 x 595 board, 1.5 ms to choose its palette
-and 1 ms to compress it (``benchmarks/mail.py`` prints the parts).
+
+The boards use a few flat colours, so 256 colours hold every edge's shades, and
+pictures drawn with the same colours can share one palette: it is chosen once per
+process from the first full picture with that set of colours (``palette_key``): the
+SVG's flat colours exactly, and its edge shades; each later picture only maps its
+pixels to it (0.6 ms instead of 2-4 ms to choose a
+palette per picture). What is left is drawing the pixels (about 5 ms for a 560 x 595
+board) and compressing them (1 ms); ``benchmarks/mail_pictures.py`` prints the parts.
 """
 
 from __future__ import annotations
 
 import functools
 import io
+import math
+import re
+from collections import OrderedDict
 from os.path import isfile
 
 WIDTH = 560
@@ -23,6 +31,11 @@ FONT_FOLDER = "/usr/share/fonts/truetype/dejavu/"
 FACES = (("DejaVuSans.ttf", False), ("DejaVuSans-Bold.ttf", True))
 # Painted under the board so every pixel is opaque (no alpha channel to keep).
 _WHITE = '<rect x="-100000" y="-100000" width="200000" height="200000" fill="#ffffff"/>'
+# What decides the colours of a picture: its fills, strokes and opacities.
+_COLOURS = re.compile(r'(?:fill|stroke|stop-color|opacity|fill-opacity|stroke-opacity)="([^"]*)"')
+FLAT_COLOURS_KEPT = 64  # (the rest of the 256 for edge shades)
+PALETTES_KEPT = 256  # (768 bytes each; a game kind has a handful of colour sets)
+_palettes: OrderedDict[frozenset, object] = OrderedDict()
 
 
 @functools.cache
@@ -43,33 +56,92 @@ def load_fonts() -> int:
 
 def rasterise(svg: str, width: int = WIDTH) -> bytes:
     """The PNG of an SVG drawing, ``width`` pixels wide on white."""
-    return encode(palette(pixels(svg, width)))
+    return encode(palette(pixels(svg, width), palette_key(svg)))
 
 
 def pixels(svg: str, width: int = WIDTH):
-    """The drawing as an RGBA image ``width`` pixels wide, every pixel opaque."""
-    import pillow_lunasvg  # noqa: F401  (registers the SVG reader with Pillow)
+    """The drawing as an RGB image ``width`` pixels wide, painted on white.
+
+    LunaSVG's document is drawn directly (what pillow-lunasvg's ``load`` does) and its
+    RGBA bytes read as RGB in one pass: no RGBA image to convert afterwards."""
     from PIL import Image
+    from pillow_lunasvg import _lunasvg
 
     load_fonts()
     head, sep, rest = svg.partition(">")
-    image = Image.open(io.BytesIO((head + sep + _WHITE + rest).encode()), formats=["SVG"])
-    image.load(scale=width / image.width)
+    doc = _lunasvg.load((head + sep + _WHITE + rest).encode())
+    if doc is None or doc.width <= 0 or doc.height <= 0:
+        raise ValueError("not an SVG drawing with a size")
+    scale = width / doc.width
+    height = max(1, math.ceil(doc.height * scale))
+    size = (max(1, math.ceil(doc.width * scale)), height)
+    image = Image.frombytes("RGB", size, doc.render(*size, scale), "raw", "RGBX")
     if image.width != width:  # (rounded up from the scaled size)
-        image = image.crop((0, 0, width, image.height))
+        image = image.crop((0, 0, width, height))
     return image
 
 
-def palette(image):
-    """At most 256 colours, no dithering (flat areas stay flat). The colours are chosen
-    on a copy a quarter the size (a sixteenth of the pixels: 1.3 ms instead of 3.5 ms),
-    which holds the same flat colours and edge shades; each pixel then takes the
-    nearest of them (fewer than 0.3% of the pixels move by more than a shade)."""
+def palette_key(svg: str) -> frozenset:
+    """The colours an SVG paints with: pictures with the same key share a palette."""
+    return frozenset(_COLOURS.findall(svg))
+
+
+def flat_colours(key: frozenset) -> list[tuple[int, int, int]]:
+    """The ``#rrggbb`` and ``#rgb`` colours of a key (the SVG's own flat colours)."""
+    colours = set()
+    for value in key:
+        if value.startswith("#") and len(value) in (4, 7):
+            digits = value[1:] if len(value) == 7 else "".join(c * 2 for c in value[1:])
+            try:
+                colours.add(tuple(bytes.fromhex(digits)))
+            except ValueError:
+                continue
+    return sorted(colours)[:FLAT_COLOURS_KEPT]
+
+
+def choose_palette(image, key: frozenset):
+    """A palette (a 1 x 1 "P" image) for pictures painted with ``key``'s colours: the
+    SVG's flat colours exactly, and the rest chosen from the picture's own pixels."""
     from PIL import Image
 
-    rgb = image.convert("RGB")
-    chosen = rgb.reduce(4).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return rgb.quantize(palette=chosen, dither=Image.Dither.NONE)
+    flats = flat_colours(key)
+    shades = image.quantize(
+        256 - len(flats), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    used = len(shades.getcolors(256) or ()) or 256 - len(flats)
+    values = shades.getpalette()[: 3 * used]
+    # A shade a few steps from a flat colour would take that colour's pixels (Pillow
+    # maps by boxes of 4 x 4 x 4 values): the flat colour stands for it instead.
+    kept = [
+        shade
+        for shade in zip(values[0::3], values[1::3], values[2::3], strict=True)
+        if all(max(abs(a - b) for a, b in zip(shade, flat, strict=True)) > 4 for flat in flats)
+    ]
+    chosen = Image.new("P", (1, 1))  # the palette alone, not the picture's pixels
+    chosen.putpalette([c for rgb in flats + kept for c in rgb])
+    return chosen
+
+
+def palette(image, key: frozenset | None = None):
+    """At most 256 colours, no dithering (flat areas stay flat).
+
+    The first picture of a ``key`` chooses the palette (``choose_palette``); it and
+    later pictures with the same colours map each pixel to the nearest of its colours.
+    Without a key the palette is chosen for this picture alone.
+    """
+    from PIL import Image
+
+    image = image.convert("RGB")  # (a no-op for ``pixels``' images)
+    if key is None:
+        return image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    chosen = _palettes.get(key)
+    if chosen is None:
+        chosen = _palettes[key] = choose_palette(image, key)
+        while len(_palettes) > PALETTES_KEPT:
+            _palettes.popitem(last=False)
+    else:
+        _palettes.move_to_end(key)
+    return image.quantize(palette=chosen, dither=Image.Dither.NONE)
 
 
 def encode(image) -> bytes:

@@ -94,6 +94,7 @@ MAX_LINE_WORDS = 200
 # --- words ------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1 << 16)  # (an email's words are mostly the last one's)
 def _word_hash(word: str) -> int:
     # 32 bits: a collision could only make a line look quoted (nothing played), and
     # kept emails stay small (mail.sent_text packs four bytes a word).

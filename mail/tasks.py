@@ -144,16 +144,19 @@ def _compose(rows: list[Notification], user: User):
     raise ValueError(f"unknown notification kind {row.kind!r}")
 
 
-def _groups(rows: list[Notification], token: str) -> list[list[Notification]]:
+def _groups(
+    rows: list[Notification], token: str, stopped: bool | None = None
+) -> list[list[Notification]]:
     """One player's claimed rows as emails: what must not be sent is marked with the
     reason; all turn rows make one email, with the invitations and draw offers waiting
     beside them; without a turn, each of those is an email of its own, as is every
-    other row."""
+    other row. ``stopped``: whether the player's address is stopped, if known."""
     user = rows[0].user
     groups: list[list[Notification]] = []
     turns: list[Notification] = []
     # A hard bounce or complaint stopped this address (mail.bounces): nothing goes to it.
-    stopped = bounces.active(user) is not None
+    if stopped is None:
+        stopped = bounces.active(user) is not None
     for row in rows:
         reason = "skipped: address stopped" if stopped else skip_reason(row, user)
         if reason:
@@ -206,7 +209,16 @@ class Courier:
         by_user: dict[int, list[Notification]] = {}
         for row in rows:
             by_user.setdefault(row.user_id, []).append(row)
-        work = [group for user_rows in by_user.values() for group in _groups(user_rows, token)]
+        stopped = bounces.stopped_users(user_rows[0].user for user_rows in by_user.values())
+        work = [
+            group
+            for user_id, user_rows in by_user.items()
+            for group in _groups(user_rows, token, stopped=user_id in stopped)
+        ]
+        with compose.one_heartbeat():
+            return self._send_work(work, token)
+
+    def _send_work(self, work: list[list[Notification]], token: str) -> int:
         stop_at = clock() + settings.MAIL_CLAIM_SECONDS / 2
         sent = 0
         for i, group in enumerate(work):

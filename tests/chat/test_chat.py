@@ -342,3 +342,30 @@ def test_no_chat_email_for_messages_already_read_on_the_page(alice, bob, mailout
     assert not [m for m in mailoutbox if "new message" in m.subject]
     row = Notification.objects.get(user=bob, kind=Kind.CHAT)
     assert row.outcome == "skipped: nothing waiting"
+
+
+def test_an_email_quotes_only_what_came_after_the_players_own_message_and_reading(
+    alice, bob, django_assert_num_queries
+):
+    game = start_game(alice, bob)
+    seat = game.seats.get(user=alice)
+    say = lambda who, text, minutes: Message.objects.create(  # noqa: E731
+        game=game, author=who, text=text, ply=0, created_at=T0 + timedelta(minutes=minutes)
+    )
+    with django_assert_num_queries(1):  # no messages: one query, no settings read
+        assert services.mail_lines(game=game, user=alice, seat=seat) == []
+    say(bob, "before her answer", 1)
+    say(alice, "her answer", 2)
+    with django_assert_num_queries(2):  # nothing new to her: two, no settings read
+        assert services.mail_lines(game=game, user=alice, seat=seat) == []
+    say(bob, "after her answer", 3)
+    assert services.mail_lines(game=game, user=alice, seat=seat) == ["Bob wrote: after her answer"]
+    services.Reading.objects.create(game=game, user=alice, seen_at=T0 + timedelta(minutes=4))
+    say(bob, "after her reading", 5)
+    assert services.mail_lines(game=game, user=alice, seat=seat) == ["Bob wrote: after her reading"]
+    seat.last_seen_at = T0 + timedelta(minutes=6)
+    assert services.mail_lines(game=game, user=alice, seat=seat) == []
+    say(bob, "after her look", 7)
+    assert services.mail_lines(game=game, user=alice, seat=seat) == ["Bob wrote: after her look"]
+    ChatSettings.objects.create(user=alice, enabled=True, mail=ChatMail.NONE)
+    assert services.mail_lines(game=game, user=alice, seat=seat) == []

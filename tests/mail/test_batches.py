@@ -202,3 +202,28 @@ def test_two_workers_draining_at_once_take_different_rows():
         thread.join()
     token2, rows2 = outbox.claim_due(10, LATER)
     assert sorted(r.pk for r in rows2) == sorted(oldest) and token2 != token
+
+
+@pytest.mark.django_db
+def test_a_batch_reads_the_stopped_addresses_and_the_clock_heartbeat_once(mailoutbox):
+    from django.test.utils import CaptureQueriesContext
+
+    from mail.models import Suppression
+
+    players = _due_players(4)
+    stopped = players[1]
+    # (a stop on an address the player left behind stops nothing)
+    Suppression.objects.create(user=players[2], email="old@example.com", reason="bounce")
+    Suppression.objects.create(user=stopped, email=stopped.email.upper(), reason="bounce")
+    with time_machine.travel(LATER, tick=False), CaptureQueriesContext(connection) as queries:
+        assert tasks.deliver_due(50) == 3
+    tables = Counter(
+        table
+        for q in queries.captured_queries
+        for table in ("mail_suppression", "games_clockheartbeat")
+        if f'FROM "{table}"' in q["sql"]
+    )
+    assert tables == {"mail_suppression": 1, "games_clockheartbeat": 1}
+    assert _sent_once_each(mailoutbox, [p for p in players if p != stopped])
+    row = Notification.objects.get(user=stopped)
+    assert row.outcome == "skipped: address stopped"

@@ -70,3 +70,43 @@ def test_the_labels_are_drawn(font_loads):
     assert changed, "the status line's words must be drawn in the picture"
     rows = {i // a.width for i in changed}
     assert min(rows) > a.height * 0.85  # only the status line at the bottom changed
+
+
+def _played(engine: str, players: int, moves: int) -> str:
+    module = get_engine(engine)
+    state = module.new_game(players, 5, module.validate_options(players, {}))
+    for _ in range(moves):
+        seat = module.to_move(state)[0]
+        state = module.apply(state, seat, module.legal_actions(state, seat)[0])
+    seat = module.to_move(state)[0]
+    return boards.render_svg(engine, module.view(state, seat), seat=seat, actions=())
+
+
+def test_pictures_of_the_same_colours_choose_their_palette_once(monkeypatch):
+    chosen = []
+    real = pictures.choose_palette
+    monkeypatch.setattr(pictures, "_palettes", pictures.OrderedDict())
+    monkeypatch.setattr(
+        pictures, "choose_palette", lambda image, key: chosen.append(key) or real(image, key)
+    )
+    svgs = [_played("triad", 2, moves) for moves in range(1, 13)]
+    colour_sets = {pictures.palette_key(svg) for svg in svgs}
+    assert len(colour_sets) < len(svgs) / 2  # (positions of one game share colours)
+    for svg in svgs:
+        compose.rasterise(svg)
+    assert len(chosen) == len(colour_sets)  # per process and colour set, not per email
+    for svg in svgs:
+        compose.rasterise(svg)
+    assert len(chosen) == len(colour_sets)
+
+
+def test_a_shared_palette_keeps_the_boards_flat_colours_exactly(monkeypatch):
+    monkeypatch.setattr(pictures, "_palettes", pictures.OrderedDict())
+    first, later = _played("triad", 2, 2), _played("triad", 2, 8)
+    compose.rasterise(first)  # chooses the palette
+    drawn = pictures.pixels(later)
+    image = Image.open(io.BytesIO(compose.rasterise(later))).convert("RGB")
+    # the board's tan background, just inside its top left corner, is a flat colour
+    assert drawn.getpixel((20, 20)) == image.getpixel((20, 20)) == (0xD9, 0xB9, 0x8A)
+    flats = set(pictures.flat_colours(pictures.palette_key(later)))
+    assert (0xD9, 0xB9, 0x8A) in flats
