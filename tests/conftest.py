@@ -25,6 +25,17 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A German request (LocaleMiddleware) or override left active must not make a
+    later test read German: every test starts in the default language."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
