@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from games.engines import get_engine
 from games.engines.bots import LEVELS
+from games.i18n import from_stored
 
 DAYS_PER_MOVE_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
 BANK_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
@@ -75,6 +76,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result_reason = models.CharField(max_length=300, blank=True)
+    # result_reason's message id and parameters (games.i18n), to show it translated
+    result_text = models.JSONField(default=dict, blank=True)
     draw_offered_by = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
@@ -92,6 +95,11 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game_detail", args=[self.pk])
+
+    @property
+    def result_shown(self) -> str:
+        """Why the game ended, in the active language."""
+        return from_stored(self.result_reason, self.result_text)
 
     @property
     def engine_module(self):
@@ -234,6 +242,8 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=200)
     description = models.CharField(max_length=500, blank=True)
+    # description's message id and parameters (games.i18n), to show it translated
+    description_text = models.JSONField(default=dict, blank=True)
     by_computer = models.BooleanField(default=False)
     reversible = models.BooleanField(
         default=False, help_text="Revealed nothing: may be taken back while the turn goes on."
@@ -248,6 +258,11 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.ply}. {self.action}"
+
+    @property
+    def description_shown(self) -> str:
+        """The sentence describing this action, in the active language."""
+        return from_stored(self.description, self.description_text)
 
 
 class Report(models.Model):

@@ -36,6 +36,28 @@ Optional:
 
 States are immutable values (frozen dataclasses of tuples); a game replays exactly
 from its seed and action list.
+
+Player-facing text (translation without Django)
+-----------------------------------------------
+
+Every sentence an engine writes for a player (``IllegalAction`` messages,
+``describe()``, ``Outcome.reason``, option and level labels, seat labels) is a
+``Text``: a ``str`` holding the English sentence, so engines, tests, logs and JSON
+keep working with plain strings, that also remembers how it was made: its message
+id (an English template with ``%(name)s`` placeholders), its plural form and count,
+its context and its parameters (which may themselves be ``Text``).
+
+Engines make texts with the three marker functions below, named like Django's so
+that ``makemessages`` (xgettext) extracts their message ids into the catalogue:
+``gettext_lazy(msgid, **params)``, ``ngettext_lazy(singular, plural, n, **params)``
+and ``pgettext_lazy(context, msgid, **params)``. Nothing here imports Django: the
+site translates a text where it reaches a player with ``text.localized(catalog)``,
+where ``catalog`` offers ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext``
+(``django.utils.translation`` does; ``games.i18n.localize`` is the site's helper).
+``Text.to_json``/``Text.from_json`` keep a text translatable after it is stored.
+
+The move notation is never a message id: actions and cell names are parameters,
+so they read the same in every language.
 """
 
 from __future__ import annotations
@@ -43,6 +65,112 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class Catalog(Protocol):
+    """What ``Text.localized`` needs (``django.utils.translation`` is one)."""
+
+    def gettext(self, message: str) -> str: ...
+    def ngettext(self, singular: str, plural: str, number: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, number: int) -> str: ...
+
+
+class Text(str):
+    """An English sentence that a translation catalogue can translate (see above)."""
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    context: str | None
+    params: dict[str, Any]
+
+    def __new__(
+        cls,
+        msgid: str,
+        params: dict[str, Any] | None = None,
+        *,
+        plural: str | None = None,
+        n: int | None = None,
+        context: str | None = None,
+    ) -> Text:
+        params = dict(params or {})
+        template = msgid if plural is None or n == 1 else plural
+        self = super().__new__(cls, template % params if params else template)
+        self.msgid, self.plural, self.n, self.context = msgid, plural, n, context
+        self.params = params
+        return self
+
+    def __reduce__(self):  # pickled (caches, tasks) with its message, not only the English
+        return (_rebuild_text, (self.msgid, self.params, self.plural, self.n, self.context))
+
+    def localized(self, catalog: Catalog) -> str:
+        """This sentence in the catalogue's language (parameters translated too)."""
+        if self.plural is None:
+            if self.context is None:
+                template = catalog.gettext(self.msgid)
+            else:
+                template = catalog.pgettext(self.context, self.msgid)
+        elif self.context is None:
+            template = catalog.ngettext(self.msgid, self.plural, self.n)
+        else:
+            template = catalog.npgettext(self.context, self.msgid, self.plural, self.n)
+        if not self.params:
+            return template
+        params = {
+            key: value.localized(catalog) if isinstance(value, Text) else value
+            for key, value in self.params.items()
+        }
+        return template % params
+
+    def to_json(self) -> dict:
+        """A JSON-safe form from which ``from_json`` rebuilds the same text."""
+        data: dict[str, Any] = {"msgid": self.msgid}
+        if self.plural is not None:
+            data["plural"], data["n"] = self.plural, self.n
+        if self.context is not None:
+            data["context"] = self.context
+        if self.params:
+            data["params"] = {
+                key: value.to_json() if isinstance(value, Text) else value
+                for key, value in self.params.items()
+            }
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Text:
+        params = {
+            key: cls.from_json(value) if isinstance(value, dict) else value
+            for key, value in data.get("params", {}).items()
+        }
+        return cls(
+            data["msgid"],
+            params,
+            plural=data.get("plural"),
+            n=data.get("n"),
+            context=data.get("context"),
+        )
+
+
+def _rebuild_text(msgid, params, plural, n, context) -> Text:
+    return Text(msgid, params, plural=plural, n=n, context=context)
+
+
+def gettext_lazy(msgid: str, **params: Any) -> Text:
+    """A player-facing sentence; ``%(name)s`` placeholders take ``params``."""
+    return Text(msgid, params)
+
+
+def ngettext_lazy(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """A sentence with a count: ``n`` picks the form and is the ``%(n)s`` parameter."""
+    params.setdefault("n", n)
+    return Text(singular, params, plural=plural, n=n)
+
+
+def pgettext_lazy(context: str, msgid: str, **params: Any) -> Text:
+    """A short word whose translation depends on where it is used (a colour, a role)."""
+    return Text(msgid, params, context=context)
 
 
 @dataclass(frozen=True)
@@ -61,7 +189,15 @@ class Option:
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message tells the player why."""
+    """An action that the rules do not allow now; the message tells the player why.
+
+    Raise it with a ``Text`` (``IllegalAction(gettext_lazy(...))``); ``text`` gives
+    it back for translation (a plain ``str`` message is used as it is).
+    """
+
+    @property
+    def text(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 @dataclass(frozen=True)
@@ -78,19 +214,22 @@ class Outcome:
     draw: bool = False
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "scores": list(self.scores),
             "winners": list(self.winners),
-            "reason": self.reason,
+            "reason": str(self.reason),
             "draw": self.draw,
         }
+        if isinstance(self.reason, Text):
+            data["reason_text"] = self.reason.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> Outcome:
         return cls(
             scores=tuple(data["scores"]),
             winners=tuple(data["winners"]),
-            reason=data["reason"],
+            reason=Text.from_json(data["reason_text"]) if "reason_text" in data else data["reason"],
             draw=data.get("draw", False),
         )
 
