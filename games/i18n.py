@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.utils import translation
 
+from games.engines import ENGINES
 from games.engines.base import Text
 
 
@@ -33,3 +36,23 @@ def from_stored(english: str, data: dict | None) -> str:
 def error_message(exc: Exception) -> str:
     """An ``IllegalAction``'s or ``GameError``'s message in the active language."""
     return localize(exc.args[0]) if exc.args else str(exc)
+
+
+@functools.cache
+def _seat_labels() -> dict[str, Text]:
+    """Every engine's seat labels by their English text (seats store the English)."""
+    found: dict[str, Text] = {}
+    for engine in ENGINES.values():
+        hook = getattr(engine, "seat_labels", None)
+        if hook is None:
+            continue
+        for players in range(engine.min_players, engine.max_players + 1):
+            for label in hook(players, {}):
+                if isinstance(label, Text):
+                    found.setdefault(str(label), label)
+    return found
+
+
+def seat_colour(color: str) -> str:
+    """A seat's stored colour ("Red", "White (b, computer)") in the active language."""
+    return localize(_seat_labels().get(color, color))

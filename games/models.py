@@ -10,10 +10,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
 from games.engines.bots import LEVELS
-from games.i18n import from_stored
+from games.i18n import from_stored, localize, seat_colour
 
 DAYS_PER_MOVE_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
 BANK_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
@@ -23,15 +25,15 @@ BANK_INCREMENT_CHOICES = [(0, "nothing")] + [
 
 
 class TimeControl(models.TextChoices):
-    PER_MOVE = "per_move", "Days per move"
-    BANK = "bank", "Time bank"
+    PER_MOVE = "per_move", _("Days per move")
+    BANK = "bank", _("Time bank")
 
 
 class GameStatus(models.TextChoices):
-    OPEN = "open", "Waiting for players"
-    ACTIVE = "active", "In play"
-    FINISHED = "finished", "Finished"
-    ABORTED = "aborted", "Aborted"
+    OPEN = "open", _("Waiting for players")
+    ACTIVE = "active", _("In play")
+    FINISHED = "finished", _("Finished")
+    ABORTED = "aborted", _("Aborted")
 
 
 class Game(models.Model):
@@ -115,16 +117,16 @@ class Game(models.Model):
 
 
 class Controller(models.TextChoices):
-    HUMAN = "human", "Person"
-    NPC = "npc", "Computer-run seat (the rules' own)"
-    BOT = "bot", "Computer player (chosen at New game, or replacing a person)"
+    HUMAN = "human", _("Person")
+    NPC = "npc", _("Computer-run seat (the rules' own)")
+    BOT = "bot", _("Computer player (chosen at New game, or replacing a person)")
 
 
 class SeatStatus(models.TextChoices):
-    PLAYING = "playing", "Playing"
-    RESIGNED = "resigned", "Resigned"
-    TIMED_OUT = "timed_out", "Timed out"
-    LEFT = "left", "Left"
+    PLAYING = "playing", _("Playing")
+    RESIGNED = "resigned", _("Resigned")
+    TIMED_OUT = "timed_out", _("Timed out")
+    LEFT = "left", _("Left")
 
 
 def seat_name(player: str | None, controller: str, color: str, bot_level: str = "") -> str:
@@ -133,12 +135,17 @@ def seat_name(player: str | None, controller: str, color: str, bot_level: str = 
     if player is not None:
         return player
     if controller == Controller.NPC:
-        label = color or "Computer"
-        return label if "computer" in label.lower() else f"{label} (computer)"
+        if not color:
+            return gettext("Computer")
+        if "computer" in color.lower():  # Tri*T*Area's labels say so themselves
+            return seat_colour(color)
+        return gettext("%(colour)s (computer)") % {"colour": seat_colour(color)}
     if controller == Controller.BOT:
         level = LEVELS.get(bot_level)
-        return f"Computer ({level.title})" if level else "Computer"
-    return "Open seat"
+        if level:
+            return gettext("Computer (%(level)s)") % {"level": localize(level.title)}
+        return gettext("Computer")
+    return gettext("Open seat")
 
 
 class Seat(models.Model):
@@ -220,6 +227,11 @@ class Seat(models.Model):
     def __str__(self) -> str:
         who = self.user.name if self.user else self.get_controller_display()
         return f"{self.game} seat {self.index} ({who})"
+
+    @property
+    def colour_shown(self) -> str:
+        """The seat's colour or role in the active language."""
+        return seat_colour(self.color)
 
     @property
     def name(self) -> str:
