@@ -6,7 +6,7 @@ import functools
 
 from django.utils import translation
 
-from games.engines import ENGINES
+from games.engines import ENGINES, base
 from games.engines.base import Text
 
 
@@ -16,6 +16,11 @@ def localize(text: object) -> str:
     if isinstance(text, Text):
         return text.localized(translation)
     return "" if text is None else str(text)
+
+
+def install() -> None:
+    """Let pure-Python code (the boards) translate in the request's language."""
+    base.install_catalog(translation)
 
 
 def stored(text: str) -> dict:

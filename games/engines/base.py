@@ -56,6 +56,13 @@ where ``catalog`` offers ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext
 (``django.utils.translation`` does; ``games.i18n.localize`` is the site's helper).
 ``Text.to_json``/``Text.from_json`` keep a text translatable after it is stored.
 
+Code that writes for a player right away (the boards and turn guides in
+``games.boards``, pure Python too) translates through the catalogue the site installs
+at start-up (``install_catalog``; ``games.apps`` installs Django's): ``localize(text)``
+gives any text in the active language, and ``translated.gettext``/``ngettext``/
+``pgettext`` (same names, so the catalogue finds their message ids) build and
+translate in one step. Without an installed catalogue everything stays English.
+
 The move notation is never a message id: actions and cell names are parameters,
 so they read the same in every language.
 """
@@ -246,6 +253,59 @@ class Outcome:
             reason=Text.from_json(data["reason_text"]) if "reason_text" in data else data["reason"],
             draw=data.get("draw", False),
         )
+
+
+class _English:
+    """The catalogue until the site installs one: every message is its own English."""
+
+    @staticmethod
+    def gettext(message):
+        return message
+
+    @staticmethod
+    def ngettext(singular, plural, number):
+        return singular if number == 1 else plural
+
+    @staticmethod
+    def pgettext(context, message):
+        return message
+
+    @staticmethod
+    def npgettext(context, singular, plural, number):
+        return singular if number == 1 else plural
+
+
+_catalog: Catalog = _English()
+
+
+def install_catalog(catalog: Catalog) -> None:
+    """Where ``localize`` looks up translations (the site's, in its active language)."""
+    global _catalog
+    _catalog = catalog
+
+
+def localize(text: object) -> str:
+    """A ``Text`` in the installed catalogue's active language; other values as they are."""
+    if isinstance(text, Text):
+        return text.localized(_catalog)
+    return "" if text is None else str(text)
+
+
+class translated:
+    """Build a text and translate it at once, for code that renders for a player now."""
+
+    @staticmethod
+    def gettext(msgid: str, **params: Any) -> str:
+        return localize(Text(msgid, params))
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
+        params.setdefault("n", n)
+        return localize(Text(singular, params, plural=plural, n=n))
+
+    @staticmethod
+    def pgettext(context: str, msgid: str, **params: Any) -> str:
+        return localize(Text(msgid, params, context=context))
 
 
 def seeded_rng(seed: int, *keys: object) -> random.Random:
