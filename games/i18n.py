@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from django.utils import translation
+from django.utils.functional import lazy
 
 from games.engines import ENGINES, base
 from games.engines.base import Text
@@ -16,6 +17,10 @@ def localize(text: object) -> str:
     if isinstance(text, Text):
         return text.localized(translation)
     return "" if text is None else str(text)
+
+
+# For labels built at import time (form fields, choices): translated when shown.
+localize_lazy = lazy(localize, str)
 
 
 def install() -> None:

@@ -10,18 +10,21 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
 from games.engines.bots import LEVELS
 from games.i18n import from_stored, localize, seat_colour
 
-DAYS_PER_MOVE_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
-BANK_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
-BANK_INCREMENT_CHOICES = [(0, "nothing")] + [
-    (d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3)
-]
+
+def _days(d: int):
+    return ngettext_lazy("%(n)d day", "%(n)d days", "n") % {"n": d}
+
+
+DAYS_PER_MOVE_CHOICES = [(d, _days(d)) for d in (1, 2, 3, 5, 7, 10, 14)]
+BANK_DAYS_CHOICES = [(d, _days(d)) for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
+BANK_INCREMENT_CHOICES = [(0, _("nothing"))] + [(d, _days(d)) for d in (1, 2, 3)]
 
 
 class TimeControl(models.TextChoices):

@@ -116,6 +116,14 @@ class GamePage:
         return [s for s in self.seats if s.index in self.game.to_move]
 
     @property
+    def due_names(self) -> str:
+        """ "Anna", "Anna and Ben", "Anna, Ben and Cleo": whom the game waits for."""
+        names = [s.name for s in self.due_seats]
+        if len(names) < 2:
+            return "".join(names)
+        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+    @property
     def deadlines(self) -> list[tuple[Seat, datetime, str]]:
         """Each person due with their deadline as every clock reader sees it
         (``clocks.effective_deadline``) and why it stands still, if it does."""
