@@ -10,7 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
@@ -18,8 +19,11 @@ from games.engines.bots import LEVELS
 from games.i18n import from_stored, localize, seat_colour
 
 
-def _days(d: int):
-    return ngettext_lazy("%(n)d day", "%(n)d days", "n") % {"n": d}
+def _days_now(d: int) -> str:
+    return ngettext("%(n)d day", "%(n)d days", d) % {"n": d}
+
+
+_days = lazy(_days_now, str)  # choices are built at import, shown in the reader's language
 
 
 DAYS_PER_MOVE_CHOICES = [(d, _days(d)) for d in (1, 2, 3, 5, 7, 10, 14)]

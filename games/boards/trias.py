@@ -308,9 +308,10 @@ def render_svg(
 
     for q, r in seas:
         cx, cy = _center(q, r)
+        sea = _esc(tr.gettext("interior sea at %(at)s", at=f"{q},{r}"))
         out.append(
             f'<polygon class="sea interior-sea" points="{_corners(cx, cy)}" fill="{INTERIOR}" '
-            f'stroke="#5d9cc8" stroke-width="1"><title>interior sea at {q},{r}</title></polygon>'
+            f'stroke="#5d9cc8" stroke-width="1"><title>{sea}</title></polygon>'
         )
         coord((q, r))
 
