@@ -263,7 +263,9 @@ def _herd_box(
 
 
 def _pill(cx: float, cy: float, text: str, action: str, label: str, width: float) -> str:
-    """A button drawn on the board (at least 24 px tall)."""
+    """A button drawn on the board (at least 24 px tall), wide enough for its words in
+    any language (13 px bold: about 7 px a character)."""
+    width = max(width, 7.0 * len(text) + 6)
     return (
         f"<g {_attrs(class_='button', data_action=action, aria_label=label)}>"
         f"<title>{_esc(label)}</title>"
