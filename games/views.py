@@ -33,7 +33,7 @@ def _require_visible(is_public: bool, seated) -> None:
     """Public games are open to anyone; a private one only to its players.
     ``seated``: whether the viewer plays in it (a callable, asked only if private)."""
     if not is_public and not seated():
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
 
 
 def _plays_in(request, game_id: int) -> bool:
@@ -269,7 +269,7 @@ def invitation_confirm(request, game_id: int):
     game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
     seat = Seat.objects.filter(game=game, user=request.user).first()
     if seat is None:
-        raise Http404("No invitation for you in this game.")
+        raise Http404(_("No invitation for you in this game."))
     pending = game.status == GameStatus.OPEN and not seat.accepted
     players = [s.user.name for s in game.seats.select_related("user").order_by("index") if s.user]
     context = {"game": game, "answer": _answer(request), "pending": pending, "players": players}
@@ -283,7 +283,7 @@ def draw_confirm(request, game_id: int):
     game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
     seat = Seat.objects.filter(game=game, user=request.user).first()
     if seat is None:
-        raise Http404("You do not play in this game.")
+        raise Http404(_("You do not play in this game."))
     offer = game.draw_offered_by
     pending = game.status == GameStatus.ACTIVE and offer is not None and offer != seat.index
     by = game.seats.select_related("user").filter(index=offer).first() if pending else None
@@ -445,7 +445,7 @@ def game_undo(request, game_id: int):
 def game_replay(request, game_id: int):
     game = _visible_game(request, game_id)
     if game.status != GameStatus.FINISHED:
-        raise Http404("Only finished games can be replayed.")
+        raise Http404(_("Only finished games can be replayed."))
     states = game_states(game)
     try:
         ply = int(request.GET.get("ply", len(states) - 1))
@@ -466,7 +466,7 @@ def game_record(request, game_id: int):
     """The full record as JSON, for finished games (the seed reveals every secret)."""
     game = _visible_game(request, game_id)
     if game.status != GameStatus.FINISHED:
-        raise PermissionDenied("The record is available when the game has finished.")
+        raise PermissionDenied(_("The record is available when the game has finished."))
     seats = game.seats.select_related("user").order_by("index")
     record = {
         "game": game.engine,

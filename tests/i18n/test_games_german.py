@@ -280,3 +280,16 @@ def test_the_engines_own_strings_reach_the_catalogue():
         texts.append(localize(get_engine("trias").options["shorter"].label))
     assert all(english_left(text) == [] for text in texts), texts
     assert "Plätze im Uhrzeigersinn" in texts[0]
+
+
+def test_refusals_of_game_pages_are_german():
+    game = game_of("triad")
+    client = german(mover(game))
+    record = client.get(reverse("game_record", args=[game.pk]))
+    assert record.status_code == 403
+    assert "Das Protokoll gibt es, wenn die Partie beendet ist." in record.content.decode()
+    with pytest.raises(services.GameError) as refused:
+        services.game_resign(game_id=0, user=mover(game))
+    with translation.override("de"):
+        assert error_message(refused.value) == "Diese Partie gibt es nicht."
+    assert str(refused.value) == "There is no such game."  # English where no one chose
