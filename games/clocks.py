@@ -66,6 +66,7 @@ from django.db import transaction
 from django.db.models.signals import pre_save
 from django.dispatch import Signal, receiver
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
@@ -98,12 +99,12 @@ def describe(game) -> str:
             "cap": _days(game.bank_cap_days or 0),
         }
         if game.bank_increment_days:
-            text = "time bank: {start}, plus {increment} per move, at most {cap}".format(**values)
+            text = _("time bank: %(start)s, plus %(increment)s per move, at most %(cap)s") % values
         else:
-            text = "time bank: {start}, at most {cap}".format(**values)
+            text = _("time bank: %(start)s, at most %(cap)s") % values
     else:
-        text = f"{_days(game.days_per_move)} per move"
-    return f"{text}, weekends off" if game.weekends_off else text
+        text = _("%(days)s per move") % {"days": _days(game.days_per_move)}
+    return _("%(control)s, weekends off") % {"control": text} if game.weekends_off else text
 
 
 def _days(n: int) -> str:
@@ -112,7 +113,7 @@ def _days(n: int) -> str:
 
 def validate_bank(start: int, increment: int, cap: int) -> None:
     if start < 1 or increment < 0 or cap < start:
-        raise ValueError("A time bank needs a start of a day or more and a cap no below it.")
+        raise ValueError(_("A time bank needs a start of a day or more and a cap no below it."))
 
 
 def turn_seconds(game, seat) -> int:
@@ -195,10 +196,12 @@ def validate_night(start: int | None, end: int | None) -> None:
     if start is None and end is None:
         return
     if start is None or end is None:
-        raise ValueError("Choose both the start and the end of your night hours, or neither.")
+        raise ValueError(_("Choose both the start and the end of your night hours, or neither."))
     length = (end - start) % 24
     if length == 0 or length > NIGHT_MAX_HOURS:
-        raise ValueError(f"Night hours can be at most {NIGHT_MAX_HOURS} hours a day.")
+        raise ValueError(
+            _("Night hours can be at most %(n)s hours a day.") % {"n": NIGHT_MAX_HOURS}
+        )
 
 
 def night_end(moment: datetime, user) -> datetime | None:
@@ -226,7 +229,7 @@ def night_end(moment: datetime, user) -> datetime | None:
 def place_deadline(deadline: datetime, game, user) -> datetime:
     """``deadline`` moved out of the player's night and, if off, the weekend."""
     tz = zone_of(user)
-    for _ in range(4):  # a night's end on a Saturday goes to Monday, then its night's end
+    for _step in range(4):  # a night's end on a Saturday goes to Monday, then its night's end
         if game.weekends_off and in_weekend(deadline, tz):
             deadline = weekend_end(deadline, tz)
         moved = night_end(deadline, user)
@@ -326,30 +329,31 @@ def deadline_note(seat, user, outage: datetime | None, *, game, yours: bool) -> 
     name = user.name if user is not None else ""
     notes = []
     if outage is not None:
-        notes.append("The clocks stand still until the site has caught up after an outage.")
+        notes.append(_("The clocks stand still until the site has caught up after an outage."))
     elif user is not None and user.on_vacation and user.vacation_automatic:
         notes.append(
-            "Your clock stands still: you are on vacation (automatic)."
+            _("Your clock stands still: you are on vacation (automatic).")
             if yours
-            else f"The clock stands still: {name} is on vacation (automatic)."
+            else _("The clock stands still: %(name)s is on vacation (automatic).") % {"name": name}
         )
     elif user is not None and user.on_vacation:
         notes.append(
-            "Your clock stands still: you are on vacation."
+            _("Your clock stands still: you are on vacation.")
             if yours
-            else f"The clock stands still: {name} is on vacation."
+            else _("The clock stands still: %(name)s is on vacation.") % {"name": name}
         )
     if game.weekends_off:
         notes.append(
-            "The clock does not run on Saturday and Sunday in your time zone."
+            _("The clock does not run on Saturday and Sunday in your time zone.")
             if yours
-            else f"The clock does not run on Saturday and Sunday in {name}'s time zone."
+            else _("The clock does not run on Saturday and Sunday in %(name)s's time zone.")
+            % {"name": name}
         )
     if seat.night_seconds:
         notes.append(
-            "The deadline was moved to the end of your night hours."
+            _("The deadline was moved to the end of your night hours.")
             if yours
-            else f"The deadline was moved to the end of {name}'s night hours."
+            else _("The deadline was moved to the end of %(name)s's night hours.") % {"name": name}
         )
     return " ".join(notes)
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from games.engines import ENGINES
 from games.engines.bots import LEVELS
+from games.i18n import localize, localize_lazy
 from games.models import (
     BANK_DAYS_CHOICES,
     BANK_INCREMENT_CHOICES,
@@ -23,6 +27,24 @@ def players_field_name(engine: str) -> str:
     return f"{engine}__players"
 
 
+def _levels_help() -> str:
+    return " ".join(
+        f"{localize(level.title)}: {localize(level.summary)}" for level in LEVELS.values()
+    )
+
+
+lazy_levels = lazy(_levels_help, str)
+
+
+def _option_help(option) -> str:
+    text = localize(option.help)
+    if option.players:
+        only = _("(%(counts)s players only)")
+        counts = ", ".join(map(str, option.players))
+        text = f"{text} {only % {'counts': counts}}"
+    return text
+
+
 class NewGameForm(forms.Form):
     """Pick a game, its options and players.
 
@@ -34,67 +56,71 @@ class NewGameForm(forms.Form):
         choices=[(name, e.title) for name, e in ENGINES.items()], widget=forms.RadioSelect
     )
     days_per_move = forms.TypedChoiceField(
-        choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, label="Time per move"
+        choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, label=_("Time per move")
     )
     time_control = forms.ChoiceField(
         choices=TimeControl.choices,
         initial=TimeControl.PER_MOVE,
         widget=forms.RadioSelect,
-        label="Clock",
+        label=_("Clock"),
         required=False,  # absent: days per move
     )
     bank_start_days = forms.TypedChoiceField(
         choices=BANK_DAYS_CHOICES,
         coerce=int,
         initial=7,
-        label="Time bank at the start",
+        label=_("Time bank at the start"),
         required=False,
     )
     bank_increment_days = forms.TypedChoiceField(
         choices=BANK_INCREMENT_CHOICES,
         coerce=int,
         initial=1,
-        label="Added per move",
+        label=_("Added per move"),
         required=False,
     )
     bank_cap_days = forms.TypedChoiceField(
-        choices=BANK_DAYS_CHOICES, coerce=int, initial=14, label="At most", required=False
+        choices=BANK_DAYS_CHOICES, coerce=int, initial=14, label=_("At most"), required=False
     )
     computers = forms.TypedChoiceField(
-        choices=[(0, "None")] + [(n, str(n)) for n in range(1, 5)],
+        choices=[(0, pgettext_lazy("computer players", "None"))]
+        + [(n, str(n)) for n in range(1, 5)],
         coerce=int,
         initial=0,
         required=False,
-        label="How many",
-        help_text="Computer players take seats first; invitations and the lobby fill the "
-        "rest. Against computers alone, the game starts at once.",
+        label=_("How many"),
+        help_text=_(
+            "Computer players take seats first; invitations and the lobby fill the "
+            "rest. Against computers alone, the game starts at once."
+        ),
     )
     computer_level = forms.ChoiceField(
-        choices=[(level.id, level.title) for level in LEVELS.values()],
+        choices=[(level.id, localize_lazy(level.title)) for level in LEVELS.values()],
         initial="casual",
         required=False,
-        label="Their level",
-        help_text=" ".join(f"{level.title}: {level.summary}" for level in LEVELS.values()),
+        label=_("Their level"),
+        help_text=lazy_levels(),
     )
     weekends_off = forms.BooleanField(
         required=False,
         initial=False,
-        label="Weekends off",
-        help_text="No clock runs on Saturday and Sunday, in each player's own time zone.",
+        label=_("Weekends off"),
+        help_text=_("No clock runs on Saturday and Sunday, in each player's own time zone."),
     )
     invite = forms.CharField(
         required=False,
-        label="Invite players",
-        help_text="Usernames separated by commas. Seats you leave free are open to anyone "
-        "in the lobby.",
+        label=_("Invite players"),
+        help_text=_(
+            "Usernames separated by commas. Seats you leave free are open to anyone in the lobby."
+        ),
     )
     is_public = forms.BooleanField(
-        required=False, initial=True, label="Public: listed in the lobby, open to spectators"
+        required=False, initial=True, label=_("Public: listed in the lobby, open to spectators")
     )
     rated = forms.BooleanField(
         required=False,
         initial=True,
-        label="Rated: the result counts for the players' ratings (untick for a casual game)",
+        label=_("Rated: the result counts for the players' ratings (untick for a casual game)"),
     )
 
     def __init__(self, *args, **kwargs):
@@ -103,28 +129,30 @@ class NewGameForm(forms.Form):
         for name, engine in ENGINES.items():
             players = players_field_name(name)
             counts = range(engine.min_players, engine.max_players + 1)
-            one, many = ("person", "people") if name == "tritarea" else ("player", "players")
+            if name == "tritarea":
+                choices = [
+                    (n, ngettext("%(n)s person", "%(n)s people", n) % {"n": n}) for n in counts
+                ]
+            else:
+                choices = [
+                    (n, ngettext("%(n)s player", "%(n)s players", n) % {"n": n}) for n in counts
+                ]
             self.fields[players] = forms.TypedChoiceField(
-                choices=[(n, f"{n} {one if n == 1 else many}") for n in counts],
+                choices=choices,
                 coerce=int,
                 empty_value=None,
                 required=False,  # only the chosen game's count is required (see clean)
                 initial=engine.min_players if name != "trias" else 4,
-                label="People" if name == "tritarea" else "Players",
+                label=_("People") if name == "tritarea" else _("Players"),
             )
             self.engine_fields[name] = [players]
             for option_name, option in engine.options.items():
                 field_name = option_field_name(name, option_name)
                 self.fields[field_name] = forms.ChoiceField(
-                    choices=[(str(v), label) for v, label in option.choices],
+                    choices=[(str(v), localize(label)) for v, label in option.choices],
                     initial=str(option.default),
-                    label=option.label,
-                    help_text=option.help
-                    + (
-                        f" ({', '.join(map(str, option.players))} players only)"
-                        if option.players
-                        else ""
-                    ),
+                    label=localize(option.label),
+                    help_text=_option_help(option),
                     required=False,
                 )
                 self.engine_fields[name].append(field_name)
@@ -140,16 +168,20 @@ class NewGameForm(forms.Form):
         engine = cleaned.get("engine")
         players = cleaned.get(players_field_name(engine)) if engine else None
         if engine and players is None:
-            self.add_error(players_field_name(engine), "Choose the number of players.")
+            self.add_error(players_field_name(engine), _("Choose the number of players."))
         computers = cleaned.get("computers") or 0
         if players is not None and computers > players - 1:
             others = players - 1
             self.add_error(
                 "computers",
-                f"A game of {players} has {others} seat{'s' if others != 1 else ''} besides "
-                "yours for computer players."
+                ngettext(
+                    "A game of %(players)s has %(n)s seat besides yours for computer players.",
+                    "A game of %(players)s has %(n)s seats besides yours for computer players.",
+                    others,
+                )
+                % {"players": players, "n": others}
                 if others
-                else "A game for one has no seat for a computer player.",
+                else _("A game for one has no seat for a computer player."),
             )
         return cleaned
 
@@ -172,7 +204,9 @@ class NewGameForm(forms.Form):
         users = list(User.objects.filter(username__in=names, is_active=True))
         missing = sorted(set(names) - {u.username for u in users})
         if missing:
-            raise forms.ValidationError(f"No player called {', '.join(missing)}.")
+            raise forms.ValidationError(
+                _("No player called %(names)s.") % {"names": ", ".join(missing)}
+            )
         return users
 
     def game_options(self) -> tuple[str, int, dict]:
@@ -189,7 +223,7 @@ class NewGameForm(forms.Form):
                 continue
             by_text = {str(v): v for v, _ in option.choices}
             if raw not in by_text:
-                self.add_error(option_name_field, "Choose one of the listed values.")
+                self.add_error(option_name_field, _("Choose one of the listed values."))
                 continue
             options[option_name] = by_text[raw]
         return name, count, options

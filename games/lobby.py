@@ -17,6 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import signals
+from games.engines import base as text
+from games.i18n import stored
 from games.models import Game, GameStatus
 
 
@@ -54,10 +56,13 @@ def open_games_expire(now: datetime | None = None) -> int:
                 continue
             game.status = GameStatus.ABORTED
             game.finished_at = now
-            game.result_reason = (
-                f"Expired: its seats were not all taken within {settings.LOBBY_OPEN_DAYS} days."
+            reason = text.ngettext_lazy(
+                "Expired: its seats were not all taken within %(n)s day.",
+                "Expired: its seats were not all taken within %(n)s days.",
+                settings.LOBBY_OPEN_DAYS,
             )
-            game.save(update_fields=["status", "finished_at", "result_reason"])
+            game.result_reason, game.result_text = reason, stored(reason)
+            game.save(update_fields=["status", "finished_at", "result_reason", "result_text"])
             signals.game_expired.send(sender=Game, game=game)
             expired += 1
     return expired

@@ -10,27 +10,37 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
 from games.engines.bots import LEVELS
+from games.i18n import from_stored, localize, seat_colour
 
-DAYS_PER_MOVE_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
-BANK_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
-BANK_INCREMENT_CHOICES = [(0, "nothing")] + [
-    (d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3)
-]
+
+def _days_now(d: int) -> str:
+    return ngettext("%(n)d day", "%(n)d days", d) % {"n": d}
+
+
+_days = lazy(_days_now, str)  # choices are built at import, shown in the reader's language
+
+
+DAYS_PER_MOVE_CHOICES = [(d, _days(d)) for d in (1, 2, 3, 5, 7, 10, 14)]
+BANK_DAYS_CHOICES = [(d, _days(d)) for d in (1, 2, 3, 5, 7, 10, 14, 21, 30)]
+BANK_INCREMENT_CHOICES = [(0, _("nothing"))] + [(d, _days(d)) for d in (1, 2, 3)]
 
 
 class TimeControl(models.TextChoices):
-    PER_MOVE = "per_move", "Days per move"
-    BANK = "bank", "Time bank"
+    PER_MOVE = "per_move", _("Days per move")
+    BANK = "bank", _("Time bank")
 
 
 class GameStatus(models.TextChoices):
-    OPEN = "open", "Waiting for players"
-    ACTIVE = "active", "In play"
-    FINISHED = "finished", "Finished"
-    ABORTED = "aborted", "Aborted"
+    OPEN = "open", _("Waiting for players")
+    ACTIVE = "active", _("In play")
+    FINISHED = "finished", _("Finished")
+    ABORTED = "aborted", _("Aborted")
 
 
 class Game(models.Model):
@@ -75,6 +85,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result_reason = models.CharField(max_length=300, blank=True)
+    # result_reason's message id and parameters (games.i18n), to show it translated
+    result_text = models.JSONField(default=dict, blank=True)
     draw_offered_by = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
@@ -94,6 +106,11 @@ class Game(models.Model):
         return reverse("game_detail", args=[self.pk])
 
     @property
+    def result_shown(self) -> str:
+        """Why the game ended, in the active language."""
+        return from_stored(self.result_reason, self.result_text)
+
+    @property
     def engine_module(self):
         return get_engine(self.engine)
 
@@ -107,16 +124,16 @@ class Game(models.Model):
 
 
 class Controller(models.TextChoices):
-    HUMAN = "human", "Person"
-    NPC = "npc", "Computer-run seat (the rules' own)"
-    BOT = "bot", "Computer player (chosen at New game, or replacing a person)"
+    HUMAN = "human", _("Person")
+    NPC = "npc", _("Computer-run seat (the rules' own)")
+    BOT = "bot", _("Computer player (chosen at New game, or replacing a person)")
 
 
 class SeatStatus(models.TextChoices):
-    PLAYING = "playing", "Playing"
-    RESIGNED = "resigned", "Resigned"
-    TIMED_OUT = "timed_out", "Timed out"
-    LEFT = "left", "Left"
+    PLAYING = "playing", _("Playing")
+    RESIGNED = "resigned", _("Resigned")
+    TIMED_OUT = "timed_out", _("Timed out")
+    LEFT = "left", _("Left")
 
 
 def seat_name(player: str | None, controller: str, color: str, bot_level: str = "") -> str:
@@ -125,12 +142,17 @@ def seat_name(player: str | None, controller: str, color: str, bot_level: str = 
     if player is not None:
         return player
     if controller == Controller.NPC:
-        label = color or "Computer"
-        return label if "computer" in label.lower() else f"{label} (computer)"
+        if not color:
+            return gettext("Computer")
+        if "computer" in color.lower():  # Tri*T*Area's labels say so themselves
+            return seat_colour(color)
+        return gettext("%(colour)s (computer)") % {"colour": seat_colour(color)}
     if controller == Controller.BOT:
         level = LEVELS.get(bot_level)
-        return f"Computer ({level.title})" if level else "Computer"
-    return "Open seat"
+        if level:
+            return gettext("Computer (%(level)s)") % {"level": localize(level.title)}
+        return gettext("Computer")
+    return gettext("Open seat")
 
 
 class Seat(models.Model):
@@ -214,6 +236,11 @@ class Seat(models.Model):
         return f"{self.game} seat {self.index} ({who})"
 
     @property
+    def colour_shown(self) -> str:
+        """The seat's colour or role in the active language."""
+        return seat_colour(self.color)
+
+    @property
     def name(self) -> str:
         return seat_name(
             self.user.name if self.user else None, self.controller, self.color, self.bot_level
@@ -234,6 +261,8 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=200)
     description = models.CharField(max_length=500, blank=True)
+    # description's message id and parameters (games.i18n), to show it translated
+    description_text = models.JSONField(default=dict, blank=True)
     by_computer = models.BooleanField(default=False)
     reversible = models.BooleanField(
         default=False, help_text="Revealed nothing: may be taken back while the turn goes on."
@@ -248,6 +277,11 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.ply}. {self.action}"
+
+    @property
+    def description_shown(self) -> str:
+        """The sentence describing this action, in the active language."""
+        return from_stored(self.description, self.description_text)
 
 
 class Report(models.Model):

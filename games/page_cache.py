@@ -30,7 +30,7 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
@@ -66,7 +66,12 @@ def row(instance) -> tuple:
 
 def _key(name: str, user, facts: tuple) -> str:
     viewer = user.pk if user.is_authenticated else None
-    when = (timezone.get_current_timezone_name(), int(time.time() // 60))
+    # The page is in the viewer's language and zone: both are part of the key.
+    when = (
+        timezone.get_current_timezone_name(),
+        translation.get_language(),
+        int(time.time() // 60),
+    )
     digest = hashlib.blake2b(repr((facts, viewer, when)).encode(), digest_size=20).hexdigest()
     return f"page:{name}:{digest}"
 

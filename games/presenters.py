@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import boards, clocks
 from games.engines import get_engine
+from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
 from games.replay import load_state
 from games.services import draws_allowed
@@ -42,11 +44,13 @@ def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
     redact = getattr(game.engine_module, "redact_action", None)
     hide = redact is not None and game.status == GameStatus.ACTIVE
     rows = []
-    for ply, seat, action, description, by_computer, reversible in game.moves.order_by(
+    fields = ("ply", "seat", "action", "description", "description_text", "by_computer")
+    for ply, seat, action, description, text, by_computer, reversible in game.moves.order_by(
         "ply"
-    ).values_list("ply", "seat", "action", "description", "by_computer", "reversible"):
+    ).values_list(*fields, "reversible"):
         if hide and seat != viewer_index:
             action = redact(action) or action
+        description = from_stored(description, text)  # in the viewer's language
         rows.append(MoveRow(ply, action, description, seat, reversible and not by_computer))
     return rows
 
@@ -112,6 +116,14 @@ class GamePage:
         return [s for s in self.seats if s.index in self.game.to_move]
 
     @property
+    def due_names(self) -> str:
+        """ "Anna", "Anna and Ben", "Anna, Ben and Cleo": whom the game waits for."""
+        names = [s.name for s in self.due_seats]
+        if len(names) < 2:
+            return "".join(names)
+        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+    @property
     def deadlines(self) -> list[tuple[Seat, datetime, str]]:
         """Each person due with their deadline as every clock reader sees it
         (``clocks.effective_deadline``) and why it stands still, if it does."""
@@ -144,10 +156,13 @@ class GamePage:
         if not winners:
             return ""
         if len(winners) == len(self.seats) > 1:
-            return "The game is drawn."
+            return _("The game is drawn.")
         if len(winners) == 1:
-            return f"{winners[0]} wins."
-        return f"{', '.join(winners[:-1])} and {winners[-1]} share the win."
+            return _("%(name)s wins.") % {"name": winners[0]}
+        return _("%(names)s and %(last)s share the win.") % {
+            "names": ", ".join(winners[:-1]),
+            "last": winners[-1],
+        }
 
     @property
     def has_free_seat(self) -> bool:
@@ -178,7 +193,7 @@ def plays_now(game: Game, me: Seat | None) -> bool:
 def tab_title(game: Game, me: Seat | None) -> str:
     """The game page's title before the site's name: "Your turn · Triad #9"."""
     if plays_now(game, me):
-        return f"Your turn · {game.title} #{game.pk}"
+        return _("Your turn · %(game)s #%(id)s") % {"game": game.title, "id": game.pk}
     return f"{game.title} #{game.pk}"
 
 
@@ -240,7 +255,7 @@ def build_game_page(
         actions=actions,
         selected=selected,
         scores=scores_from_view(view, len(seats)),
-        log=list(log)[-12:],
+        log=[localize(line) for line in list(log)[-12:]],
         moves=moves,
         can_undo=playing and bool(actions) and can_take_back(game, me.index, moves),
         can_offer_draw=playing and draws_allowed(game, seats) and game.draw_offered_by is None,

@@ -21,7 +21,9 @@ from accounts.models import User
 from games import awaiting, clocks, computer, computer_turns, lobby, signals
 from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
+from games.engines import base as text
 from games.engines.bots import LEVELS
+from games.i18n import stored
 from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
 from games.replay import game_states, load_state
 
@@ -62,21 +64,25 @@ def computer_seats(engine, num_players: int, options: dict) -> tuple[int, ...]:
 def seat_labels(engine, num_players: int, options: dict) -> list[str]:
     count = seat_count(engine, num_players, options)
     labels = engine_hook(engine, "seat_labels", None, num_players, options)
-    return list(labels) if labels else [f"Player {i + 1}" for i in range(count)]
+    return (
+        list(labels)
+        if labels
+        else [text.gettext_lazy("Player %(n)s", n=i + 1) for i in range(count)]
+    )
 
 
 def _locked(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameError("There is no such game.") from None
+        raise GameError(text.gettext_lazy("There is no such game.")) from None
 
 
 def _locked_open(game_id: int) -> Game:
     """The locked game, if it still waits for players."""
     game = _locked(game_id)
     if game.status != GameStatus.OPEN:
-        raise GameError("This game is no longer open.")
+        raise GameError(text.gettext_lazy("This game is no longer open."))
     return game
 
 
@@ -87,7 +93,7 @@ def _seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
     else:
         seat = next((s for s in seats if s.user_id == user.pk), None)
     if seat is None:
-        raise GameError("You are not playing in this game.")
+        raise GameError(text.gettext_lazy("You are not playing in this game."))
     return seat
 
 
@@ -137,8 +143,13 @@ def game_create(
         raise GameError(str(exc.args[0])) from None
     if not module.min_players <= num_players <= module.max_players:
         raise GameError(
-            f"{module.title} is for {module.min_players}–{module.max_players} players, "
-            f"not {num_players}."
+            text.gettext_lazy(
+                "%(game)s is for %(low)s–%(high)s players, not %(n)s.",
+                game=module.title,
+                low=module.min_players,
+                high=module.max_players,
+                n=num_players,
+            )
         )
     try:
         full_options = module.validate_options(num_players, options or {})
@@ -147,15 +158,22 @@ def game_create(
     invitees = [u for u in dict.fromkeys(invitees) if u != creator]
     computers = list(computers)
     if any(level not in LEVELS for level in computers):
-        raise GameError("Choose one of the listed computer levels.")
+        raise GameError(text.gettext_lazy("Choose one of the listed computer levels."))
     others = num_players - 1
     if len(invitees) + len(computers) > others:
         raise GameError(
-            f"Too many invitations and computer players: this game has {others} other "
-            f"seat{'s' if others != 1 else ''}."
+            text.ngettext_lazy(
+                "Too many invitations and computer players: this game has %(n)s other seat.",
+                "Too many invitations and computer players: this game has %(n)s other seats.",
+                others,
+            )
         )
     if not is_public and len(invitees) + len(computers) < others:
-        raise GameError("A private game needs an invitation or a computer player for every seat.")
+        raise GameError(
+            text.gettext_lazy(
+                "A private game needs an invitation or a computer player for every seat."
+            )
+        )
 
     game = Game.objects.create(
         engine=engine,
@@ -199,15 +217,15 @@ def game_join(*, game_id: int, user: User) -> Game:
     """Take an open seat of a public game in the lobby."""
     game = _locked_open(game_id)
     if game.seats.filter(user=user).exists():
-        raise GameError("You already have a seat in this game.")
+        raise GameError(text.gettext_lazy("You already have a seat in this game."))
     if not game.is_public:
-        raise GameError("This game is by invitation only.")
+        raise GameError(text.gettext_lazy("This game is by invitation only."))
     check_not_overloaded(user)
     seat = (
         game.seats.filter(user__isnull=True, controller=Controller.HUMAN).order_by("index").first()
     )
     if seat is None:
-        raise GameError("Every seat of this game is taken.")
+        raise GameError(text.gettext_lazy("Every seat of this game is taken."))
     seat.user = user
     seat.accepted = True
     seat.save(update_fields=["user", "accepted"])
@@ -232,17 +250,21 @@ def invitation_decline(*, game_id: int, user: User) -> Game:
     """Decline an invitation (or leave an open game before it starts)."""
     game = _locked(game_id)
     if game.status != GameStatus.OPEN:
-        raise GameError("The game has started; resign instead of leaving.")
+        raise GameError(text.gettext_lazy("The game has started; resign instead of leaving."))
     seat = _seat_of(game, user)
     if user == game.created_by:
         # The creator leaving an unstarted game withdraws it.
-        return _abort_unstarted(game, "Withdrawn by its creator before it started.")
+        return _abort_unstarted(
+            game, text.gettext_lazy("Withdrawn by its creator before it started.")
+        )
     seat.user = None
     seat.accepted = False
     seat.save(update_fields=["user", "accepted"])
     if not game.is_public:
         # Nobody else can take a private seat: the game cannot start any more.
-        _abort_unstarted(game, f"{user.name} declined the invitation.")
+        _abort_unstarted(
+            game, text.gettext_lazy("%(name)s declined the invitation.", name=user.name)
+        )
     return game
 
 
@@ -250,7 +272,8 @@ def _abort_unstarted(game: Game, reason: str) -> Game:
     game.status = GameStatus.ABORTED
     game.finished_at = timezone.now()
     game.result_reason = reason
-    game.save(update_fields=["status", "finished_at", "result_reason"])
+    game.result_text = stored(reason)
+    game.save(update_fields=["status", "finished_at", "result_reason", "result_text"])
     return game
 
 
@@ -262,8 +285,13 @@ def check_not_overloaded(user: User) -> None:
     limit = settings.MAX_GAMES_AWAITING
     if games_awaiting(user) >= limit:
         raise GameError(
-            f"You have {limit} games waiting for your move. Play those first: you cannot "
-            "start or join another game until fewer than that are waiting for you."
+            text.ngettext_lazy(
+                "You have %(n)s game waiting for your move. Play it first: you cannot "
+                "start or join another game until fewer than that are waiting for you.",
+                "You have %(n)s games waiting for your move. Play those first: you cannot "
+                "start or join another game until fewer than that are waiting for you.",
+                limit,
+            )
         )
 
 
@@ -393,7 +421,7 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     game = _locked(game_id)
     action = " ".join(action.split())
     if game.status != GameStatus.ACTIVE:
-        raise GameError("This game is not in play.")
+        raise GameError(text.gettext_lazy("This game is not in play."))
     seats = list(game.seats.select_related("user").order_by("index"))
     seat = _seat_of(game, user, seats)
     if expected_version != game.version:
@@ -404,9 +432,9 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
             "The game has moved on since your page was drawn; here is the new position."
         )
     if seat.status != SeatStatus.PLAYING or seat.controller != Controller.HUMAN:
-        raise GameError("You no longer play this seat.")
+        raise GameError(text.gettext_lazy("You no longer play this seat."))
     if seat.index not in game.to_move:
-        raise GameError("It is not your turn.")
+        raise GameError(text.gettext_lazy("It is not your turn."))
     now = timezone.now()
     if clocks.is_overdue(seat, seat.user, now):
         raise _LateMove(seat.pk)  # rolls back this transaction; settled in its own
@@ -464,7 +492,8 @@ def _apply(
         ply=game.version + 1,
         seat=seat,
         action=action,
-        description=engine.describe(state, seat, action),
+        description=(description := engine.describe(state, seat, action)),
+        description_text=stored(description),
         by_computer=by_computer,
         reversible=_reversible(engine, state, seat, action),
     )
@@ -636,6 +665,7 @@ def _finish(game: Game, seats: list[Seat], outcome: Outcome) -> None:
     game.status = GameStatus.FINISHED
     game.finished_at = timezone.now()
     game.result_reason = outcome.reason[:300]
+    game.result_text = stored(outcome.reason)
     game.to_move = []
     game.deadline = None
     game.save()
@@ -652,14 +682,14 @@ def move_undo(*, game_id: int, user: User, expected_version: int) -> Game:
     """
     game = _locked(game_id)
     if game.status != GameStatus.ACTIVE:
-        raise GameError("This game is not in play.")
+        raise GameError(text.gettext_lazy("This game is not in play."))
     seat = _seat_of(game, user)
     if expected_version != game.version:
         raise StaleMove(
             "The game has moved on since your page was drawn; here is the new position."
         )
     if not undoable(game, seat.index):
-        raise GameError("There is nothing of your current turn to take back.")
+        raise GameError(text.gettext_lazy("There is nothing of your current turn to take back."))
     last = game.moves.order_by("-ply").first()
     last.delete()
     engine = game.engine_module
@@ -700,15 +730,20 @@ def _reversible(engine, before, seat: int, action: str) -> bool:
 def game_resign(*, game_id: int, user: User) -> Game:
     game = _locked(game_id)
     if game.status != GameStatus.ACTIVE:
-        raise GameError("This game is not in play.")
+        raise GameError(text.gettext_lazy("This game is not in play."))
     seat = _seat_of(game, user)
     if seat.status != SeatStatus.PLAYING:
-        raise GameError("You have already left this game.")
+        raise GameError(text.gettext_lazy("You have already left this game."))
     seat_drop(game=game, seat=seat, status=SeatStatus.RESIGNED)
     return game
 
 
-WORDS = {SeatStatus.RESIGNED: "resigned", SeatStatus.TIMED_OUT: "ran out of time"}
+def _left_reason(seat: Seat, status: str) -> text.Text:
+    if status == SeatStatus.RESIGNED:
+        return text.gettext_lazy("%(name)s resigned.", name=seat.name)
+    if status == SeatStatus.TIMED_OUT:
+        return text.gettext_lazy("%(name)s ran out of time.", name=seat.name)
+    return text.gettext_lazy("%(name)s left.", name=seat.name)
 
 
 def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
@@ -727,12 +762,12 @@ def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
     staying = [s for s in people if s.index != seat.index and s.status == SeatStatus.PLAYING]
     if not staying:
         seat.save(update_fields=["status"])
-        _end_early(game, chosen, f"{seat.name} {WORDS.get(status, 'left')}.")
+        _end_early(game, chosen, _left_reason(seat, status))
         return
     staying += chosen
     if len(people) + len(chosen) <= 2 or len(staying) <= 1:
         seat.save(update_fields=["status"])
-        _end_early(game, staying, f"{seat.name} {WORDS.get(status, 'left')}.")
+        _end_early(game, staying, _left_reason(seat, status))
         return
     seat.controller = Controller.BOT
     seat.bot_level = settings.COMPUTER_TAKEOVER_LEVEL
@@ -766,10 +801,10 @@ def draws_allowed(game: Game, seats: list[Seat] | None = None) -> bool:
 def draw_offer(*, game_id: int, user: User) -> Game:
     game = _locked(game_id)
     if game.status != GameStatus.ACTIVE or not draws_allowed(game):
-        raise GameError("A draw cannot be offered in this game.")
+        raise GameError(text.gettext_lazy("A draw cannot be offered in this game."))
     seat = _seat_of(game, user)
     if game.draw_offered_by is not None:
-        raise GameError("A draw offer is already waiting for an answer.")
+        raise GameError(text.gettext_lazy("A draw offer is already waiting for an answer."))
     game.draw_offered_by = seat.index
     game.save(update_fields=["draw_offered_by"])
     signals.draw_offered.send(sender=Game, game=game, seat=seat)
@@ -780,10 +815,10 @@ def draw_offer(*, game_id: int, user: User) -> Game:
 def draw_answer(*, game_id: int, user: User, accept: bool) -> Game:
     game = _locked(game_id)
     if game.status != GameStatus.ACTIVE or game.draw_offered_by is None:
-        raise GameError("There is no draw offer to answer.")
+        raise GameError(text.gettext_lazy("There is no draw offer to answer."))
     seat = _seat_of(game, user)
     if seat.index == game.draw_offered_by:
-        raise GameError("You cannot answer your own draw offer.")
+        raise GameError(text.gettext_lazy("You cannot answer your own draw offer."))
     if not accept:
         game.draw_offered_by = None
         game.save(update_fields=["draw_offered_by"])
@@ -795,7 +830,7 @@ def draw_answer(*, game_id: int, user: User, accept: bool) -> Game:
         Outcome(
             scores=tuple(0.5 for _ in seats),
             winners=tuple(s.index for s in seats),
-            reason="Drawn by agreement.",
+            reason=text.gettext_lazy("Drawn by agreement."),
             draw=True,
         ),
     )

@@ -11,6 +11,7 @@ from django.db.models import CharField, F, Prefetch
 from django.db.models.functions import Cast
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -20,6 +21,7 @@ from games import page_cache, services
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
+from games.i18n import error_message
 from games.models import Controller, Game, GameStatus, Move, Seat
 from games.presenters import build_game_page, listed_seats, tab_title, viewer_seat
 from games.replay import game_states
@@ -31,7 +33,7 @@ def _require_visible(is_public: bool, seated) -> None:
     """Public games are open to anyone; a private one only to its players.
     ``seated``: whether the viewer plays in it (a callable, asked only if private)."""
     if not is_public and not seated():
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
 
 
 def _plays_in(request, game_id: int) -> bool:
@@ -212,7 +214,7 @@ def game_new(request):
                     computers=form.computer_levels(),
                 )
             except services.GameError as exc:
-                form.add_error(None, str(exc))
+                form.add_error(None, error_message(exc))
             else:
                 return redirect(game)
     status = 400 if request.method == "POST" else 200
@@ -223,7 +225,7 @@ def _post_flow(request, game_id: int, flow, success: str, **kwargs):
     try:
         flow(game_id=game_id, user=request.user, **kwargs)
     except services.GameError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, error_message(exc))
     else:
         if success:
             messages.success(request, success)
@@ -234,13 +236,13 @@ def _post_flow(request, game_id: int, flow, success: str, **kwargs):
 @login_required
 @throttle("game_join")
 def game_join(request, game_id: int):
-    return _post_flow(request, game_id, services.game_join, "You have joined the game.")
+    return _post_flow(request, game_id, services.game_join, _("You have joined the game."))
 
 
 @require_POST
 @login_required
 def invitation_accept(request, game_id: int):
-    return _post_flow(request, game_id, services.invitation_accept, "Invitation accepted.")
+    return _post_flow(request, game_id, services.invitation_accept, _("Invitation accepted."))
 
 
 @require_POST
@@ -249,9 +251,9 @@ def invitation_decline(request, game_id: int):
     try:
         services.invitation_decline(game_id=game_id, user=request.user)
     except services.GameError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, error_message(exc))
         return redirect("game_detail", game_id=game_id)
-    messages.success(request, "You have left the game.")
+    messages.success(request, _("You have left the game."))
     return redirect("home")
 
 
@@ -267,7 +269,7 @@ def invitation_confirm(request, game_id: int):
     game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
     seat = Seat.objects.filter(game=game, user=request.user).first()
     if seat is None:
-        raise Http404("No invitation for you in this game.")
+        raise Http404(_("No invitation for you in this game."))
     pending = game.status == GameStatus.OPEN and not seat.accepted
     players = [s.user.name for s in game.seats.select_related("user").order_by("index") if s.user]
     context = {"game": game, "answer": _answer(request), "pending": pending, "players": players}
@@ -281,7 +283,7 @@ def draw_confirm(request, game_id: int):
     game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
     seat = Seat.objects.filter(game=game, user=request.user).first()
     if seat is None:
-        raise Http404("You do not play in this game.")
+        raise Http404(_("You do not play in this game."))
     offer = game.draw_offered_by
     pending = game.status == GameStatus.ACTIVE and offer is not None and offer != seat.index
     by = game.seats.select_related("user").filter(index=offer).first() if pending else None
@@ -292,13 +294,13 @@ def draw_confirm(request, game_id: int):
 @require_POST
 @login_required
 def game_resign(request, game_id: int):
-    return _post_flow(request, game_id, services.game_resign, "You have resigned.")
+    return _post_flow(request, game_id, services.game_resign, _("You have resigned."))
 
 
 @require_POST
 @login_required
 def draw_offer(request, game_id: int):
-    return _post_flow(request, game_id, services.draw_offer, "Draw offered.")
+    return _post_flow(request, game_id, services.draw_offer, _("Draw offered."))
 
 
 @require_POST
@@ -391,14 +393,14 @@ def _turn_response(request, game_id: int, action: str | None, flow):
     form = ActionForm({"action": action, "version": request.POST.get("version")})
     error, status = "", 200
     if not form.is_valid():
-        error, status = "That move was not understood.", 400
+        error, status = _("That move was not understood."), 400
     else:
         try:
             game, seats = flow(form.cleaned_data)
         except services.StaleMove as exc:
-            error, status = str(exc), 409
+            error, status = error_message(exc), 409
         except (IllegalAction, services.GameError) as exc:
-            error, status = str(exc), 400
+            error, status = error_message(exc), 400
         else:
             if not request.htmx:
                 return redirect(game)
@@ -443,7 +445,7 @@ def game_undo(request, game_id: int):
 def game_replay(request, game_id: int):
     game = _visible_game(request, game_id)
     if game.status != GameStatus.FINISHED:
-        raise Http404("Only finished games can be replayed.")
+        raise Http404(_("Only finished games can be replayed."))
     states = game_states(game)
     try:
         ply = int(request.GET.get("ply", len(states) - 1))
@@ -464,7 +466,7 @@ def game_record(request, game_id: int):
     """The full record as JSON, for finished games (the seed reveals every secret)."""
     game = _visible_game(request, game_id)
     if game.status != GameStatus.FINISHED:
-        raise PermissionDenied("The record is available when the game has finished.")
+        raise PermissionDenied(_("The record is available when the game has finished."))
     seats = game.seats.select_related("user").order_by("index")
     record = {
         "game": game.engine,

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from games.boards import Choice, Guide, LegendItem, Target
+from games.engines.base import Text, localize
+from games.engines.base import translated as tr
 
 SIZE = 6
 CELL = 60
@@ -83,18 +85,32 @@ def _numeral(x: int, y: int, value: int, colour: str) -> str:
     return f'<g class="numeral" fill="{colour}" aria-hidden="true">{"".join(parts)}</g>'
 
 
+def _players(view: dict) -> list[str]:
+    """The colours in the viewer's language."""
+    names = view.get("players") or [
+        tr.pgettext("Triad colour", "Black"),
+        tr.pgettext("Triad colour", "White"),
+    ]
+    return [localize(name) for name in names]
+
+
 def _status(view: dict) -> str:
-    players = view.get("players") or ["Black", "White"]
+    players = _players(view)
     result = view.get("result")
     if result:
-        return str(result.get("reason", "Game over"))
+        if result.get("reason_text"):
+            return localize(Text.from_json(result["reason_text"]))
+        return str(result.get("reason") or tr.gettext("Game over"))
     to_move = view.get("to_move") or []
     if not to_move:
-        return "Game over"
-    who = players[to_move[0]] if to_move[0] < len(players) else f"Seat {to_move[0]}"
+        return tr.gettext("Game over")
+    if to_move[0] < len(players):
+        who = players[to_move[0]]
+    else:
+        who = tr.gettext("Seat %(n)s", n=to_move[0])
     if view.get("pending_removal"):
-        return f"{who} chooses a die to remove"
-    return f"{who} to move"
+        return tr.gettext("%(who)s chooses a die to remove", who=who)
+    return tr.gettext("%(who)s to move", who=who)
 
 
 def render_svg(
@@ -106,7 +122,7 @@ def render_svg(
 ) -> str:
     flipped = seat == 1
     board: dict = view.get("board") or {}
-    players = view.get("players") or ["Black", "White"]
+    players = _players(view)
     removed = view.get("removed") or [0, 0]
     paths, removals = _clickable(actions)
     if selected not in paths or selected not in board:
@@ -117,7 +133,7 @@ def render_svg(
     side = 2 * MARGIN + SIZE * CELL
     height = side + 26
     out: list[str] = []
-    title = f"Triad board, {_status(view)}"
+    title = tr.gettext("Triad board, %(status)s", status=_status(view))
     # An image may not hold controls (axe's nested-interactive): with dice to pick it
     # is a group of buttons, else a picture.
     role = "group" if actions else "img"
@@ -165,10 +181,11 @@ def render_svg(
     gone = last.get("removed")
     if gone and gone not in board:
         x, y = _cell_xy(gone, flipped)
+        gone_label = tr.gettext("a die was removed from %(cell)s", cell=gone)
         out.append(
             f'<rect class="removed" x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
             f'height="{CELL - 16}" rx="9" fill="none" stroke="#9b2c2c" stroke-width="2" '
-            f'stroke-dasharray="5 4"><title>{escape(f"a die was removed from {gone}")}'
+            f'stroke-dasharray="5 4"><title>{escape(gone_label)}'
             "</title></rect>"
         )
 
@@ -180,14 +197,21 @@ def render_svg(
         value = int(die.get("value", 0))
         numeral = ROMAN.get(value, str(value))
         owner_name = players[die.get("owner", 0)] if die.get("owner", 0) < len(players) else ""
-        label = f"{owner_name} die showing {numeral} on {cell}"
+        label = tr.gettext(
+            "%(colour)s die showing %(value)s on %(cell)s",
+            colour=owner_name,
+            value=numeral,
+            cell=cell,
+        )
         x, y = _cell_xy(cell, flipped)
         extra = {}
         classes = f"die die-{colour}"
         if cell in removals:
             extra["data_action"] = removals[cell]
             classes += " removable"
-            label += f", click to remove ({removals[cell]})"
+            label = tr.gettext(
+                "%(die)s, click to remove (%(action)s)", die=label, action=removals[cell]
+            )
         elif cell in paths:
             extra["data_select"] = cell
             classes += " movable"
@@ -212,7 +236,9 @@ def render_svg(
     # Destinations of the selected die.
     for cell, action in sorted(targets.items()):
         x, y = _cell_xy(cell, flipped)
-        label = f"move {selected} to {cell} ({action})"
+        label = tr.gettext(
+            "move %(from)s to %(to)s (%(action)s)", action=action, to=cell, **{"from": selected}
+        )
         out.append(
             f"<g {_attrs(class_='target', data_action=action, aria_label=label)}>"
             f"<title>{escape(label)}</title>"
@@ -222,9 +248,14 @@ def render_svg(
             "</g>"
         )
 
-    status = (
-        f"{_status(view)} \u00b7 removed: {players[0]} {removed[0]}, "
-        f"{players[1]} {removed[1]} of {view.get('removals_to_win', 3)}"
+    status = tr.gettext(
+        "%(status)s · removed: %(first)s %(first_n)s, %(second)s %(second_n)s of %(total)s",
+        status=_status(view),
+        first=players[0],
+        first_n=removed[0],
+        second=players[1],
+        second_n=removed[1],
+        total=view.get("removals_to_win", 3),
     )
     out.append(
         f'<text class="status" x="{side // 2}" y="{side + 12}" text-anchor="middle" '
@@ -244,15 +275,22 @@ def _target(action: str, board: dict) -> tuple[str, Target]:
     if m := _PATH_ACTION.match(action):
         frm, to, value = m.group(1), m.group(2), m.group(3)
         if value:
-            return frm, Target(action, f"Move to {to}, turning it to {ROMAN[int(value[1:])]}")
+            label = tr.gettext(
+                "Move to %(to)s, turning it to %(value)s", to=to, value=ROMAN[int(value[1:])]
+            )
+            return frm, Target(action, label)
         current = ROMAN.get(int(board.get(frm, {}).get("value", 0)), "?")
         return frm, Target(
-            action, f"Move to {to} without turning it (stays {current})", "no normal move exists"
+            action,
+            tr.gettext("Move to %(to)s without turning it (stays %(value)s)", to=to, value=current),
+            tr.gettext("no normal move exists"),
         )
     m = _TURN_ACTION.match(action)
     assert m, action
     return m.group(1), Target(
-        action, f"Turn it to {ROMAN[int(m.group(2))]} without moving", "no normal move exists"
+        action,
+        tr.gettext("Turn it to %(value)s without moving", value=ROMAN[int(m.group(2))]),
+        tr.gettext("no normal move exists"),
     )
 
 
@@ -265,10 +303,10 @@ def guide(
 ) -> Guide:
     board: dict = view.get("board") or {}
     legend = (
-        LegendItem("#262626", "Black's dice"),
-        LegendItem("#f7f3e8", "White's dice"),
-        LegendItem("#f3e36b", "The last move: where a die left and where it landed"),
-        LegendItem("#1f6feb", "Where the die you picked can go"),
+        LegendItem("#262626", tr.gettext("Black's dice")),
+        LegendItem("#f7f3e8", tr.gettext("White's dice")),
+        LegendItem("#f3e36b", tr.gettext("The last move: where a die left and where it landed")),
+        LegendItem("#1f6feb", tr.gettext("Where the die you picked can go")),
     )
     if not actions:
         return Guide(prompt="", rules_anchor="turn", legend=legend)
@@ -278,10 +316,11 @@ def guide(
         for action in removals:
             cell = action[2:]
             value = ROMAN.get(int(board.get(cell, {}).get("value", 0)), "?")
-            buttons.append(Target(action, f"Remove your {value} on {cell}"))
+            label = tr.gettext("Remove your %(value)s on %(cell)s", value=value, cell=cell)
+            buttons.append(Target(action, label))
         return Guide(
-            prompt="Your move made a Triad: choose which of your dice in it to remove.",
-            detail="Tap one of the dice ringed in red, or choose below.",
+            prompt=tr.gettext("Your move made a Triad: choose which of your dice in it to remove."),
+            detail=tr.gettext("Tap one of the dice ringed in red, or choose below."),
             rules_anchor="triads",
             buttons=tuple(buttons),
             legend=legend,
@@ -293,14 +332,15 @@ def guide(
     choices = []
     for cell in sorted(by_die, key=lambda c: (c[1], c[0])):
         value = ROMAN.get(int(board.get(cell, {}).get("value", 0)), "?")
-        choices.append(Choice(cell, f"Your {value} on {cell}", tuple(by_die[cell])))
+        label = tr.gettext("Your %(value)s on %(cell)s", value=value, cell=cell)
+        choices.append(Choice(cell, label, tuple(by_die[cell])))
     normal = any(_PATH_ACTION.match(a) and "=" in a for a in actions)
     if normal:
-        prompt = "Move one of your dice: pick a die, then the square it moves to."
-        detail = "A die moves as far as the value it turns to (I, II or III)."
+        prompt = tr.gettext("Move one of your dice: pick a die, then the square it moves to.")
+        detail = tr.gettext("A die moves as far as the value it turns to (I, II or III).")
         anchor = "turn"
     else:
-        prompt = (
+        prompt = tr.gettext(
             "None of your dice can make a normal move: move one without turning it, "
             "or turn one in place."
         )

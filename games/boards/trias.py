@@ -73,11 +73,13 @@ from games.boards.trias_guide import (
     colour,
     guide,
     key,
+    landscape_name,
     parse_key,
-    plural,
     selection,
     turn_of,
 )
+from games.engines.base import localize
+from games.engines.base import translated as tr
 from games.engines.trias.board import neighbours
 
 __all__ = ["guide", "render_svg"]
@@ -146,19 +148,31 @@ def _coord(q: int, r: int) -> str:
 
 def _status(view: dict) -> str:
     if view.get("phase") == "over":
-        scores = ", ".join(f"{colour(s['seat'])} {s['score']}" for s in view.get("seats") or [])
-        return f"Game over. Points: {scores}"
+        scores = ", ".join(
+            tr.gettext("%(who)s %(n)s", who=colour(s["seat"]), n=s["score"])
+            for s in view.get("seats") or []
+        )
+        return tr.gettext("Game over. Points: %(scores)s", scores=scores)
     current = view.get("current")
     who = colour(current) if isinstance(current, int) else "?"
     left = int(view.get("actions_left") or 0)
-    phase = {
-        "place": f"{who} places 2 herds",
-        "card": f"{who} plays or draws a card",
-        "drift": f"{who} drifts a {view.get('card_name') or ''} tile",
-        "actions": f"{who} has {plural(left, 'action', 'actions')} left",
-    }.get(view.get("phase"), f"{who} to play")
+    now = view.get("phase")
+    if now == "place":
+        phase = tr.gettext("%(who)s places 2 herds", who=who)
+    elif now == "card":
+        phase = tr.gettext("%(who)s plays or draws a card", who=who)
+    elif now == "drift":
+        phase = tr.gettext(
+            "%(who)s drifts a %(card)s tile", who=who, card=localize(view.get("card_name"))
+        )
+    elif now == "actions":
+        phase = tr.ngettext(
+            "%(who)s has %(n)s action left", "%(who)s has %(n)s actions left", left, who=who
+        )
+    else:
+        phase = tr.gettext("%(who)s to play", who=who)
     if view.get("last_round"):
-        phase = f"Last round: {phase}"
+        phase = tr.gettext("Last round: %(phase)s", phase=phase)
     return phase
 
 
@@ -190,11 +204,17 @@ def _herd_box(
     width = max(40, cols * 19 + 2)
     height = 40
     x0, y0 = cx - width / 2, cy - height / 2
-    words = ", ".join(f"{plural(n, colour(s) + ' herd', colour(s) + ' herds')}" for s, n in present)
-    label = f"{words} {'swimming at' if swimming else 'on'} {where}"
+    words = ", ".join(
+        tr.ngettext("%(n)s %(who)s herd", "%(n)s %(who)s herds", n, who=colour(s))
+        for s, n in present
+    )
+    if swimming:
+        label = tr.gettext("%(herds)s swimming at %(at)s", herds=words, at=where)
+    else:
+        label = tr.gettext("%(herds)s on %(at)s", herds=words, at=where)
     hint = attrs.pop("hint", "")
     if hint and attrs.get("data_select"):
-        label = f"{label}: {hint}"
+        label = tr.gettext("%(label)s: %(hint)s", label=label, hint=hint)
     classes = "herd swimmers" if swimming else "herd"
     if attrs.get("class_"):
         classes += " " + attrs.pop("class_")
@@ -243,7 +263,9 @@ def _herd_box(
 
 
 def _pill(cx: float, cy: float, text: str, action: str, label: str, width: float) -> str:
-    """A button drawn on the board (at least 24 px tall)."""
+    """A button drawn on the board (at least 24 px tall), wide enough for its words in
+    any language (13 px bold: about 7 px a character)."""
+    width = max(width, 7.0 * len(text) + 6)
     return (
         f"<g {_attrs(class_='button', data_action=action, aria_label=label)}>"
         f"<title>{_esc(label)}</title>"
@@ -269,7 +291,7 @@ def render_svg(
     scored = {tuple(p) for p in view.get("scored") or []}
 
     min_x, min_y, width, height = _extent(view)
-    title = f"Trias board. {_status(view)}."
+    title = tr.gettext("Trias board. %(status)s.", status=_status(view))
     # A board with parts to tap is a group of controls, not one picture (an image's
     # children are not announced, and may not be focusable).
     role = "group" if actions else "img"
@@ -288,9 +310,10 @@ def render_svg(
 
     for q, r in seas:
         cx, cy = _center(q, r)
+        sea = _esc(tr.gettext("interior sea at %(at)s", at=f"{q},{r}"))
         out.append(
             f'<polygon class="sea interior-sea" points="{_corners(cx, cy)}" fill="{INTERIOR}" '
-            f'stroke="#5d9cc8" stroke-width="1"><title>interior sea at {q},{r}</title></polygon>'
+            f'stroke="#5d9cc8" stroke-width="1"><title>{sea}</title></polygon>'
         )
         coord((q, r))
 
@@ -300,23 +323,29 @@ def render_svg(
         q, r = tile["pos"]
         k = key((q, r))
         landscape = tile["landscape"]
-        name = LANDSCAPE_NAME.get(landscape, landscape)
+        name = LANDSCAPE_NAME.get(landscape, landscape)  # for the CSS class
+        shown = landscape_name(landscape)
         cx, cy = _center(q, r)
         total = sum(tile["herds"])
         cap = tile["capacity"]
         ink = LANDSCAPE_TEXT.get(landscape, INK)
-        text = f"{name} at {k}, {total} of {cap} herds"
+        counts = {"landscape": shown, "at": k, "n": total, "capacity": cap}
+        text = tr.gettext("%(landscape)s at %(at)s, %(n)s of %(capacity)s herds", **counts)
         attrs: dict = {"class_": f"tile tile-{name.replace(' ', '-').lower()}"}
         mark = ""
         if k in turn.drifts:
             attrs["data_select"] = f"d:{k}"
             attrs["class_"] += " can-drift"
-            text = f"Drift the {name} at {k} ({total} of {cap} herds)"
+            text = tr.gettext(
+                "Drift the %(landscape)s at %(at)s (%(n)s of %(capacity)s herds)", **counts
+            )
             mark = "drift"
         elif k in turn.place:
             attrs["data_select"] = f"p:{k}"
             attrs["class_"] += " can-place"
-            text = f"Place 2 herds on the {name} at {k} (holds {cap})"
+            text = tr.gettext(
+                "Place 2 herds on the %(landscape)s at %(at)s (holds %(capacity)s)", **counts
+            )
             mark = "place"
         # The picked tile: a tile to drift or place on, or the tile of the picked herds.
         is_selected = where == k and kind in ("d", "p", "m", "mf")
@@ -360,14 +389,14 @@ def render_svg(
                 font_weight="bold" if full else "normal",
             )
         )
-        out.append(_text(cx, cy - 11, name, 12, ink, class_="name"))
+        out.append(_text(cx, cy - 11, shown, 12, ink, class_="name"))
         out.append("</g>")
         coord((q, r))
         if total:
             box: dict = {}
             if k in turn.moves or k in turn.reproduce:
                 box["data_select"] = f"m:{k}"
-                box["hint"] = "tap to move yours or let one reproduce"
+                box["hint"] = tr.gettext("tap to move yours or let one reproduce")
                 if where == k and kind in ("m", "mf"):
                     box["class_"] = "selected"
             herd_boxes.append(_herd_box(cx, cy + 13, tile["herds"], k, swimming=False, attrs=box))
@@ -384,7 +413,7 @@ def render_svg(
         box = {}
         if k in turn.rescues:
             box["data_select"] = f"r:{k}"
-            box["hint"] = "tap to rescue yours onto a tile"
+            box["hint"] = tr.gettext("tap to rescue yours onto a tile")
             if kind == "r" and k in where.partition("~")[0].split("_"):
                 box["class_"] = "selected"
         elif kind == "r" and k in where.partition("~")[0].split("_"):
@@ -400,11 +429,14 @@ def render_svg(
             continue
         cx, top = min(cells, key=lambda c: (c[1], c[0]))
         cy = top - SIZE * 0.95
-        words = ", ".join(f"{colour(s)} {n}" for s, n in points)
-        text = f"{plural(len(cells), 'tile', 'tiles')}: {words}"
+        words = ", ".join(tr.gettext("%(who)s %(n)s", who=colour(s), n=n) for s, n in points)
+        text = tr.ngettext(
+            "%(n)s tile: %(points)s", "%(n)s tiles: %(points)s", len(cells), points=words
+        )
         w = 7.2 * len(text) + 12
+        final = tr.gettext("final scoring, %(text)s", text=text)
         out.append(
-            f'<g class="final-score"><title>{_esc(f"final scoring, {text}")}</title>'
+            f'<g class="final-score"><title>{_esc(final)}</title>'
             f'<rect x="{cx - w / 2:.1f}" y="{cy - 11:.1f}" width="{w:.1f}" height="20" rx="4" '
             f'fill="#000000" fill-opacity="0.75" stroke="{SCORED}"/>'
             f"{_text(cx, cy + 3.5, text, 12, '#ffffff')}</g>"
@@ -437,15 +469,22 @@ def _targets(view: dict, turn: Turn, kind: str, where: str, optional: bool, coor
         q, r = parse_key(where)
         cx, cy = _center(q, r)
         out.append(
-            _pill(cx, cy + 13, "Place here", turn.place[where], f"Place 2 herds on {where}", 76)
+            _pill(
+                cx,
+                cy + 13,
+                tr.gettext("Place here"),
+                turn.place[where],
+                tr.gettext("Place 2 herds on %(at)s", at=where),
+                76,
+            )
         )
     elif kind == "d":
         for to, action in sorted(turn.drifts[where].items()):
             q, r = parse_key(to)
             cx, cy = _center(q, r)
-            label = f"Drift the tile from {where} to {to}"
+            label = tr.gettext("Drift the tile from %(from)s to %(to)s", to=to, **{"from": where})
             if optional:
-                label += f" ({DRIFT_COST} actions)"
+                label = tr.gettext("%(label)s (%(cost)s actions)", label=label, cost=DRIFT_COST)
             out.extend(_target_hex(cx, cy, action, label, "drift-target", water=True))
             out.append(
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="#ffffff" stroke="{INK}" '
@@ -456,7 +495,7 @@ def _targets(view: dict, turn: Turn, kind: str, where: str, optional: bool, coor
                     _text(
                         cx,
                         cy + 28,
-                        f"{DRIFT_COST} actions",
+                        tr.gettext("%(cost)s actions", cost=DRIFT_COST),
                         12,
                         "#ffffff",
                         font_weight="bold",
@@ -471,7 +510,7 @@ def _targets(view: dict, turn: Turn, kind: str, where: str, optional: bool, coor
         for to, action in sorted(table.get(where, {}).items()):
             q, r = parse_key(to)
             cx, cy = _center(q, r)
-            label = f"Move a herd from {where} to {to}"
+            label = tr.gettext("Move a herd from %(from)s to %(to)s", to=to, **{"from": where})
             out.extend(_target_hex(cx, cy, action, label, "move-target", water=False))
             # A dot on the target's side of the shared edge: "one step this way".
             dx, dy = cx + (fx - cx) * 0.45, cy + (fy - cy) * 0.45
@@ -481,14 +520,21 @@ def _targets(view: dict, turn: Turn, kind: str, where: str, optional: bool, coor
             )
         if kind == "m" and where in turn.reproduce:
             out.append(
-                _pill(fx, fy - 17, "+1 herd", turn.reproduce[where], f"Reproduce on {where}", 72)
+                _pill(
+                    fx,
+                    fy - 17,
+                    tr.gettext("+1 herd"),
+                    turn.reproduce[where],
+                    tr.gettext("Reproduce on %(at)s", at=where),
+                    72,
+                )
             )
     elif kind == "r" and "_" not in where:
         for action in sorted(turn.rescues.get(where, [])):
             to = action.partition(">")[2]
             q, r = parse_key(to)
             cx, cy = _center(q, r)
-            label = f"Rescue a swimmer from {where} to {to}"
+            label = tr.gettext("Rescue a swimmer from %(from)s to %(to)s", to=to, **{"from": where})
             out.extend(_target_hex(cx, cy, action, label, "rescue-target", water=False))
             out.append("</g>")
     return out
@@ -501,14 +547,19 @@ def _strip(view: dict, seat: int | None, min_x: float, min_y: float, width: floa
     hand = view.get("hand")
     over = view.get("phase") == "over"
     if seat is not None and hand and not over:
-        name = {"M": "mountain", "S": "steppe", "W": "wood"}.get(hand, hand)
+        name = {
+            "M": tr.pgettext("Trias card", "mountain"),
+            "S": tr.pgettext("Trias card", "steppe"),
+            "W": tr.pgettext("Trias card", "wood"),
+        }.get(hand, hand)
+        hand_text = tr.gettext("Your hand card: %(card)s", card=name)
         second.append(
-            f'<tspan class="hand-card" data-hand="{_esc(hand)}">'
-            f"Your hand card: {_esc(name)}</tspan>"
+            f'<tspan class="hand-card" data-hand="{_esc(hand)}">{_esc(hand_text)}</tspan>'
         )
     deck = view.get("deck") or {}
     if deck and not over:
-        second.append(_esc(plural(int(deck.get("left", 0)), "card left", "cards left")))
+        left = int(deck.get("left", 0))
+        second.append(_esc(tr.ngettext("%(n)s card left", "%(n)s cards left", left)))
     cx = min_x + width / 2
     out = [
         f'<text class="status" x="{cx:.1f}" y="{min_y + 19:.1f}" text-anchor="middle" '

@@ -32,12 +32,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.boards import Choice, Guide, LegendItem, Target
+from games.engines.base import translated as tr
 from games.engines.trias.board import analyse, neighbours
 from games.engines.trias.scoring import interim_land_mass, interim_points
 
 DRIFT_COST = 3  # actions (TS8)
 LONG_RESCUE = 16  # rescue targets in one list before it is split by the first place
 LANDSCAPE_FILL = {"M": "#a3a7ad", "S": "#b58b57", "W": "#3d7a3a", "P": "#eef4f8"}
+# English keys of the words (see landscape_name / card_name for the shown words)
 LANDSCAPE_NAME = {"M": "mountain", "S": "steppe", "W": "wood", "P": "South Pole"}
 HERD_FILL = ("#d62828", "#1f5fbf", "#7b3fa0", "#1a1a1a", "#f5f5f5")
 COLOURS = ("Red", "Blue", "Purple", "Black", "White")
@@ -58,11 +60,30 @@ def parse_key(text: str) -> tuple[int, int]:
 
 
 def colour(seat: int) -> str:
-    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat + 1}"
+    """A seat's colour in the viewer's language."""
+    if 0 <= seat < len(COLOURS):
+        return tr.pgettext("Trias colour", COLOURS[seat])
+    return tr.gettext("Seat %(n)s", n=seat + 1)
 
 
-def plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def landscape_name(letter: str) -> str:
+    names = {
+        "M": tr.pgettext("Trias landscape", "mountain"),
+        "S": tr.pgettext("Trias landscape", "steppe"),
+        "W": tr.pgettext("Trias landscape", "wood"),
+        "P": tr.pgettext("Trias landscape", "South Pole"),
+    }
+    return names.get(letter, tr.gettext("tile"))
+
+
+def card_name(letter: str) -> str:
+    names = {
+        "M": tr.pgettext("Trias card", "mountain"),
+        "S": tr.pgettext("Trias card", "steppe"),
+        "W": tr.pgettext("Trias card", "wood"),
+        "X": tr.pgettext("Trias card", "Meteorite Impact"),
+    }
+    return names.get(letter, "")
 
 
 # --- the legal actions, sorted by the two steps ---------------------------------------
@@ -141,7 +162,7 @@ class Places:
 
     def name(self, where: str) -> str:
         tile = self.tiles.get(where)
-        return LANDSCAPE_NAME.get(tile["landscape"], "tile") if tile else "water"
+        return landscape_name(tile["landscape"]) if tile else tr.gettext("water")
 
     def herds(self, where: str) -> int:
         tile = self.tiles.get(where)
@@ -151,8 +172,13 @@ class Places:
         """``wood, 2 of 4`` (herds on it of its capacity)."""
         tile = self.tiles.get(where)
         if not tile:
-            return "water"
-        return f"{self.name(where)}, {self.herds(where)} of {tile['capacity']}"
+            return tr.gettext("water")
+        return tr.gettext(
+            "%(landscape)s, %(n)s of %(capacity)s",
+            landscape=self.name(where),
+            n=self.herds(where),
+            capacity=tile["capacity"],
+        )
 
     def own(self, where: str) -> int:
         tile = self.tiles.get(where)
@@ -166,7 +192,10 @@ class Places:
         parts = []
         for s, n in enumerate(counts):
             if n:
-                parts.append(f"yours {n}" if s == self.seat else f"{colour(s)} {n}")
+                if s == self.seat:
+                    parts.append(tr.gettext("yours %(n)s", n=n))
+                else:
+                    parts.append(tr.gettext("%(who)s %(n)s", who=colour(s), n=n))
         return ", ".join(parts)
 
     def beside(self, where: str, mass: set[str] | None = None) -> str:
@@ -174,7 +203,9 @@ class Places:
         for n in neighbours(parse_key(where)):
             k = key(n)
             if k in self.tiles and (mass is None or k in mass):
-                return f"beside the {self.name(k)} at {k}"
+                return tr.gettext(
+                    "beside the %(landscape)s at %(at)s", landscape=self.name(k), at=k
+                )
         return ""
 
 
@@ -183,44 +214,57 @@ class Places:
 
 def legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[LegendItem, ...]:
     items = [
-        LegendItem(LANDSCAPE_FILL["M"], "Mountains (grey): hold 2 herds"),
-        LegendItem(LANDSCAPE_FILL["S"], "Steppe (brown): holds 3 herds"),
-        LegendItem(LANDSCAPE_FILL["W"], "Woods (green): hold 4 herds"),
-        LegendItem(LANDSCAPE_FILL["P"], "South Pole: a steppe (holds 3) that never drifts"),
+        LegendItem(LANDSCAPE_FILL["M"], tr.gettext("Mountains (grey): hold 2 herds")),
+        LegendItem(LANDSCAPE_FILL["S"], tr.gettext("Steppe (brown): holds 3 herds")),
+        LegendItem(LANDSCAPE_FILL["W"], tr.gettext("Woods (green): hold 4 herds")),
+        LegendItem(
+            LANDSCAPE_FILL["P"], tr.gettext("South Pole: a steppe (holds 3) that never drifts")
+        ),
         LegendItem(
             "#ffffff",
-            "“2/4” on a tile: 2 herds on it, room for 4. A full tile cannot be entered, "
-            "crossed or reproduced on.",
+            tr.gettext(
+                "“2/4” on a tile: 2 herds on it, room for 4. A full tile cannot be entered, "
+                "crossed or reproduced on."
+            ),
         ),
     ]
     for s in range(int(view.get("num_players") or len(view.get("seats") or []))):
-        mine = " (yours)" if s == seat else ""
-        items.append(
-            LegendItem(
-                HERD_FILL[s % len(HERD_FILL)],
-                f"{colour(s)} herds{mine}: the number is how many are on the tile",
+        if s == seat:
+            text = tr.gettext(
+                "%(who)s herds (yours): the number is how many are on the tile", who=colour(s)
             )
-        )
+        else:
+            text = tr.gettext(
+                "%(who)s herds: the number is how many are on the tile", who=colour(s)
+            )
+        items.append(LegendItem(HERD_FILL[s % len(HERD_FILL)], text))
     items.append(
         LegendItem(
             WATER,
-            "Water. Herds in it (a dashed box) are swimmers: rescued, or back to stock "
-            "at the end of their player's turn",
+            tr.gettext(
+                "Water. Herds in it (a dashed box) are swimmers: rescued, or back to stock "
+                "at the end of their player's turn"
+            ),
         )
     )
     if view.get("interior_seas"):
-        items.append(LegendItem(INTERIOR, "Interior sea: water enclosed by land"))
+        items.append(LegendItem(INTERIOR, tr.gettext("Interior sea: water enclosed by land")))
     if actions:
         items.append(
             LegendItem(
                 MOVABLE,
-                "Yellow ring: your herds that can act now; tap them, then a tile ringed in yellow",
+                tr.gettext(
+                    "Yellow ring: your herds that can act now; tap them, then a tile ringed "
+                    "in yellow"
+                ),
             )
         )
         if any(a.startswith("d ") for a in actions):
-            items.append(LegendItem("#ffffff", "Dashed white edge: a tile you may drift"))
+            items.append(
+                LegendItem("#ffffff", tr.gettext("Dashed white edge: a tile you may drift"))
+            )
     if view.get("scored"):
-        items.append(LegendItem(SCORED, "Gold edge: the land mass scored last"))
+        items.append(LegendItem(SCORED, tr.gettext("Gold edge: the land mass scored last")))
     return tuple(items)
 
 
@@ -262,52 +306,85 @@ def guide(
 def _placing(view, turn: Turn, places: Places, where: str):
     me = _me(view, places.seat)
     first = not me.get("on_land")
-    which = "first" if first else "second"
-    prompt = f"Place 2 of your herds on a tile without herds (your {which} of two placements)."
+    if first:
+        prompt = tr.gettext(
+            "Place 2 of your herds on a tile without herds (your first of two placements)."
+        )
+    else:
+        prompt = tr.gettext(
+            "Place 2 of your herds on a tile without herds (your second of two placements)."
+        )
     if where:
-        prompt = f"Place 2 herds on the {places.name(where)} at {where}? Tap “Place here”."
-    detail = (
+        prompt = tr.gettext(
+            "Place 2 herds on the %(landscape)s at %(at)s? Tap “Place here”.",
+            landscape=places.name(where),
+            at=where,
+        )
+    detail = tr.gettext(
         "Tap a tile with a dashed edge, then “Place here”; a placement cannot be taken "
         "back. Spread out: the land drifts apart, and herds far out may soon be swimming."
     )
     choices = []
-    groups = {"W": "Woods (hold 4)", "S": "Steppe (holds 3)", "P": "Steppe (holds 3)"}
+    steppe = tr.gettext("Steppe (holds 3)")
+    groups = {"W": tr.gettext("Woods (hold 4)"), "S": steppe, "P": steppe}
     for landscape in ("W", "S", "P", "M"):
         for k, action in turn.place.items():
             tile = places.tiles.get(k)
             if not tile or tile["landscape"] != landscape:
                 continue
-            label = f"The {places.name(k)} at {k} (holds {tile['capacity']})"
-            target = Target(action, f"Place 2 herds on the {places.name(k)} at {k}", "final")
-            group = groups.get(landscape, "Mountains (hold 2)")
+            label = tr.gettext(
+                "The %(landscape)s at %(at)s (holds %(capacity)s)",
+                landscape=places.name(k),
+                at=k,
+                capacity=tile["capacity"],
+            )
+            target = Target(
+                action,
+                tr.gettext(
+                    "Place 2 herds on the %(landscape)s at %(at)s", landscape=places.name(k), at=k
+                ),
+                tr.gettext("final"),
+            )
+            group = groups.get(landscape) or tr.gettext("Mountains (hold 2)")
             choices.append(Choice(f"p:{k}", label, (target,), group=group))
     return prompt, detail, choices, []
 
 
 def _card(view, turn: Turn):
     hand = view.get("hand") or ""
-    card = CARD_NAME.get(hand, "")
+    card = card_name(hand)
     deck = view.get("deck") or {}
     left = int(deck.get("left", 0))
     actions = 3 if view.get("num_players") == 2 else 4
-    prompt = (
-        f"Play your hand card ({card}) or draw a card: a tile of that landscape must then drift."
+    prompt = tr.gettext(
+        "Play your hand card (%(card)s) or draw a card: a tile of that landscape must then drift.",
+        card=card,
     )
-    detail = (
-        f"A drawn card must be played. Either way the card is shown, so this cannot be "
-        f"taken back. Then you have {actions} actions. {plural(left, 'card', 'cards')} left; "
-        "the Meteorite Impact, which starts the last round, lies in the last "
-        f"{int(deck.get('deck2_left', 0))}."
+    detail = tr.gettext(
+        "A drawn card must be played. Either way the card is shown, so this cannot be "
+        "taken back. Then you have %(actions)s actions. %(cards)s left; "
+        "the Meteorite Impact, which starts the last round, lies in the last %(last)s.",
+        actions=actions,
+        cards=tr.ngettext("%(n)s card", "%(n)s cards", left),
+        last=int(deck.get("deck2_left", 0)),
     )
     buttons = []
     for action in turn.buttons:
         if action == "play":
             buttons.append(
-                Target(action, f"Play your hand card: {card}", f"then drift a {card} tile")
+                Target(
+                    action,
+                    tr.gettext("Play your hand card: %(card)s", card=card),
+                    tr.gettext("then drift a %(card)s tile", card=card),
+                )
             )
         elif action == "draw":
             buttons.append(
-                Target(action, "Draw a card and play it", "you must play whatever you draw")
+                Target(
+                    action,
+                    tr.gettext("Draw a card and play it"),
+                    tr.gettext("you must play whatever you draw"),
+                )
             )
         else:
             buttons.append(Target(action, action))
@@ -315,7 +392,7 @@ def _card(view, turn: Turn):
 
 
 def _card_kind(view) -> str:
-    return CARD_NAME.get(view.get("card") or "", "")
+    return view.get("card") or ""
 
 
 def _drift_choices(view, turn: Turn, places: Places, where: str, cost_note: str):
@@ -331,24 +408,44 @@ def _drift_choices(view, turn: Turn, places: Places, where: str, cost_note: str)
             continue
         herds = places.herds(k)
         # Each label stands alone (a page may list the choices without their group).
-        costs = f" for {DRIFT_COST} actions" if cost_note else ""
-        what = f"Drift the {places.name(k)} at {k}{costs}"
-        label = f"{what} ({herds} of {tile['capacity']} herds)"
+        if cost_note:
+            what = tr.gettext(
+                "Drift the %(landscape)s at %(at)s for %(cost)s actions",
+                landscape=places.name(k),
+                at=k,
+                cost=DRIFT_COST,
+            )
+        else:
+            what = tr.gettext("Drift the %(landscape)s at %(at)s", landscape=places.name(k), at=k)
+        label = tr.gettext(
+            "%(what)s (%(n)s of %(capacity)s herds)",
+            what=what,
+            n=herds,
+            capacity=tile["capacity"],
+        )
         if herds:
-            they = "it" if herds == 1 else "they"
-            label = f"{what} ({places.owners(k)}: {they} would swim)"
+            label = tr.ngettext(
+                "%(what)s (%(owners)s: it would swim)",
+                "%(what)s (%(owners)s: they would swim)",
+                herds,
+                what=what,
+                owners=places.owners(k),
+            )
         items = []
         for to in sorted(targets, key=board_order):
             action = targets[to]
-            text = f"Put it at {to}"
+            text = tr.gettext("Put it at %(at)s", at=to)
             note = cost_note
             if k == where and selected_effects is not None:
                 beside, effects = selected_effects.of(to)
                 if beside:
-                    text += f", {beside}"
+                    text = tr.gettext("Put it at %(at)s, %(beside)s", at=to, beside=beside)
                 note = "; ".join(x for x in (cost_note, effects) if x)
             items.append(Target(action, text, note))
-        group = f"Drift a tile ({DRIFT_COST} actions)" if cost_note else "Drift a tile"
+        if cost_note:
+            group = tr.gettext("Drift a tile (%(cost)s actions)", cost=DRIFT_COST)
+        else:
+            group = tr.gettext("Drift a tile")
         choices.append(Choice(f"d:{k}", label, tuple(items), group=group))
     return choices
 
@@ -372,8 +469,12 @@ class _DriftEffects:
         carried = places.swimmers.get(to)
         if carried and sum(carried):
             effects.append(
-                f"carries {plural(sum(carried), 'swimmer', 'swimmers')} there back onto land "
-                f"({places.owners(to)})"
+                tr.ngettext(
+                    "carries %(n)s swimmer there back onto land (%(owners)s)",
+                    "carries %(n)s swimmers there back onto land (%(owners)s)",
+                    sum(carried),
+                    owners=places.owners(to),
+                )
             )
         if self.scoring:
             mass = interim_land_mass(self.board, self.p, d)
@@ -387,12 +488,18 @@ class _DriftEffects:
                         counts[s] = counts.get(s, 0) + n
                 points = interim_points(counts)
                 scored = ", ".join(
-                    f"{'you' if s == places.seat else colour(s)} {n}"
+                    tr.gettext("you %(n)s", n=n)
+                    if s == places.seat
+                    else tr.gettext("%(who)s %(n)s", who=colour(s), n=n)
                     for s, n in sorted(points.items(), key=lambda i: -i[1])
                 )
                 effects.append(
-                    f"scores the new land mass of {plural(len(mass), 'tile', 'tiles')}: "
-                    f"{scored or 'nobody has herds there'}"
+                    tr.ngettext(
+                        "scores the new land mass of %(n)s tile: %(points)s",
+                        "scores the new land mass of %(n)s tiles: %(points)s",
+                        len(mass),
+                        points=scored or tr.gettext("nobody has herds there"),
+                    )
                 )
         others = {
             key(n)
@@ -400,36 +507,43 @@ class _DriftEffects:
             if key(n) in places.tiles and key(n) not in self.mass and key(n) != self.frm
         }
         if others:
-            effects.append("joins another land mass")
+            effects.append(tr.gettext("joins another land mass"))
         return places.beside(to, self.mass), "; ".join(effects)
 
 
 def _mandatory_drift(view, turn: Turn, places: Places, where: str):
-    card = _card_kind(view)
+    letter = _card_kind(view)
+    card = landscape_name(letter) if letter else ""
     kinds = {places.tiles[k]["landscape"] for k in turn.drifts if k in places.tiles}
-    fallback = card and kinds and kinds != {_card_letter(card)}
+    fallback = letter and kinds and kinds != {letter}
     if fallback:
-        prompt = f"No {card} tile can drift, so drift a tile of another landscape."
+        prompt = tr.gettext(
+            "No %(landscape)s tile can drift, so drift a tile of another landscape.",
+            landscape=card,
+        )
     else:
-        prompt = f"Drift a {card} tile: tap a tile with a dashed edge, then where it goes."
+        prompt = tr.gettext(
+            "Drift a %(landscape)s tile: tap a tile with a dashed edge, then where it goes.",
+            landscape=card,
+        )
     if where:
         count = len(turn.drifts.get(where, {}))
-        prompt = (
-            f"Drift the {places.name(where)} at {where}: tap one of the "
-            f"{plural(count, 'dotted water place', 'dotted water places')} for it."
+        prompt = tr.ngettext(
+            "Drift the %(landscape)s at %(at)s: tap the %(n)s dotted water place for it.",
+            "Drift the %(landscape)s at %(at)s: tap one of the %(n)s dotted water places for it.",
+            count,
+            landscape=places.name(where),
+            at=where,
         )
     actions = 3 if view.get("num_players") == 2 else 4
-    detail = (
+    detail = tr.gettext(
         "A drifting tile moves farther from the South Pole and stays beside its land mass; "
         "herds on it stay in the water as swimmers. Undo can take the drift back. "
-        f"Then you have {actions} actions."
+        "Then you have %(actions)s actions.",
+        actions=actions,
     )
     choices = _drift_choices(view, turn, places, where, "")
     return prompt, detail, choices, []
-
-
-def _card_letter(name: str) -> str:
-    return next((k for k, v in CARD_NAME.items() if v == name), "")
 
 
 def _me(view, seat) -> dict:
@@ -440,9 +554,12 @@ def _me(view, seat) -> dict:
 def _cost(n: int, left: int) -> str:
     """The cost note of an action: what it spends and whether it ends the turn."""
     if n >= left:
-        last = "your last action" if left == 1 else f"your last {left} actions"
-        return f"{last}; this ends your turn"
-    return f"{n} of your {left} actions"
+        return tr.ngettext(
+            "your last action; this ends your turn",
+            "your last %(n)s actions; this ends your turn",
+            left,
+        )
+    return tr.gettext("%(n)s of your %(left)s actions", n=n, left=left)
 
 
 def _actions(view, turn: Turn, places: Places, kind: str, where: str):
@@ -451,51 +568,76 @@ def _actions(view, turn: Turn, places: Places, kind: str, where: str):
     stock = int(me.get("stock", 0))
     swimming = int(me.get("swimmers", 0))
     last_round = bool(view.get("last_round"))
-    prompt = (
-        f"You have {plural(left, 'action', 'actions')} left: move or reproduce herds, rescue "
-        "swimmers or drift a tile, then end your turn."
+    prompt = tr.ngettext(
+        "You have %(n)s action left: move or reproduce herds, rescue "
+        "swimmers or drift a tile, then end your turn.",
+        "You have %(n)s actions left: move or reproduce herds, rescue "
+        "swimmers or drift a tile, then end your turn.",
+        left,
     )
     if not (turn.moves or turn.reproduce or turn.rescues or turn.drifts):
-        prompt = "No action is possible now: end your turn."
-    spend = "your last action" if left == 1 else f"1 of your {left} actions"
+        prompt = tr.gettext("No action is possible now: end your turn.")
+    if left == 1:
+        spend = tr.gettext("your last action")
+    else:
+        spend = tr.gettext("1 of your %(left)s actions", left=left)
+    at = {"landscape": places.name(where), "at": where, "spend": spend}
     if kind in ("m", "mf"):
-        grow = ", or “+1 herd” to reproduce" if kind == "m" and where in turn.reproduce else ""
-        prompt = (
-            f"Your herds on the {places.name(where)} at {where}: tap a ringed tile to move "
-            f"one there{grow} ({spend})."
-        )
+        if kind == "m" and where in turn.reproduce:
+            prompt = tr.gettext(
+                "Your herds on the %(landscape)s at %(at)s: tap a ringed tile to move "
+                "one there, or “+1 herd” to reproduce (%(spend)s).",
+                **at,
+            )
+        else:
+            prompt = tr.gettext(
+                "Your herds on the %(landscape)s at %(at)s: tap a ringed tile to move "
+                "one there (%(spend)s).",
+                **at,
+            )
         if kind == "m" and where not in turn.moves:
-            prompt = (
-                f"Your herds on the {places.name(where)} at {where} cannot move, but one may "
-                f"reproduce: tap “+1 herd” ({spend})."
+            prompt = tr.gettext(
+                "Your herds on the %(landscape)s at %(at)s cannot move, but one may "
+                "reproduce: tap “+1 herd” (%(spend)s).",
+                **at,
             )
     elif kind == "r" and "_" in where:
-        prompt = f"Rescue these swimmers together for {spend}: choose where each goes."
+        prompt = tr.gettext(
+            "Rescue these swimmers together for %(spend)s: choose where each goes.", spend=spend
+        )
     elif kind == "r":
-        prompt = (
-            f"Your swimmer at {where}: tap a ringed tile to rescue it there ({spend}). Up to "
-            "3 swimmers can be rescued together for 1 action: choose them in the list."
+        prompt = tr.gettext(
+            "Your swimmer at %(at)s: tap a ringed tile to rescue it there (%(spend)s). Up to "
+            "3 swimmers can be rescued together for 1 action: choose them in the list.",
+            **at,
         )
     elif kind == "d":
-        prompt = (
-            f"Drift the {places.name(where)} at {where} for {DRIFT_COST} of your "
-            f"{left} actions? Tap a dotted water place to confirm."
+        prompt = tr.gettext(
+            "Drift the %(landscape)s at %(at)s for %(cost)s of your "
+            "%(left)s actions? Tap a dotted water place to confirm.",
+            cost=DRIFT_COST,
+            left=left,
+            **at,
         )
-    costs = (
+    costs = tr.gettext(
         "A move (one herd to a tile next to it), a reproduction or a rescue (up to 3 "
-        f"swimmers) costs 1 action, a drift {DRIFT_COST}. Unused actions are lost. Undo can "
-        "take an action back, except the one that ends your turn."
+        "swimmers) costs 1 action, a drift %(cost)s. Unused actions are lost. Undo can "
+        "take an action back, except the one that ends your turn.",
+        cost=DRIFT_COST,
     )
     notes = []
     if last_round:
-        notes.append("Last round: no card; final scoring follows.")
+        notes.append(tr.gettext("Last round: no card; final scoring follows."))
     if swimming:
         notes.append(
-            f"You have {plural(swimming, 'swimmer', 'swimmers')}: rescue them this turn or "
-            "they go back to your stock."
+            tr.ngettext(
+                "You have %(n)s swimmer: rescue it this turn or it goes back to your stock.",
+                "You have %(n)s swimmers: rescue them this turn or they go back to your stock.",
+                swimming,
+            )
         )
     if stock == 0:
-        notes.append("You have no herds left in stock, so none can reproduce.")
+        notes.append(tr.gettext("You have no herds left in stock, so none can reproduce."))
     detail = " ".join([*notes, costs])
 
     one = _cost(1, left)
@@ -504,31 +646,52 @@ def _actions(view, turn: Turn, places: Places, kind: str, where: str):
         both = k in turn.moves_plus
         items = []
         for to, action in turn.moves.get(k, {}).items():
-            herd = "a herd that cannot reproduce again this turn" if both else "one herd"
-            items.append(Target(action, f"Move {herd} to {to} ({places.state(to)})", one))
+            if both:
+                text = tr.gettext(
+                    "Move a herd that cannot reproduce again this turn to %(to)s (%(state)s)",
+                    to=to,
+                    state=places.state(to),
+                )
+            else:
+                text = tr.gettext(
+                    "Move one herd to %(to)s (%(state)s)", to=to, state=places.state(to)
+                )
+            items.append(Target(action, text, one))
         if k in turn.reproduce:
             items.append(
                 Target(
                     turn.reproduce[k],
-                    f"Reproduce: a new herd on {k} from your stock",
-                    f"{one}; {stock} in stock",
+                    tr.gettext("Reproduce: a new herd on %(at)s from your stock", at=k),
+                    tr.gettext("%(cost)s; %(n)s in stock", cost=one, n=stock),
                 )
             )
         own = places.own(k)
-        mine = "Your herd" if own == 1 else f"Your {own} herds"
-        label = f"{mine} on {k} ({places.state(k)})"
-        choices.append(Choice(f"m:{k}", label, tuple(items), group="Move or reproduce herds"))
+        label = tr.ngettext(
+            "Your herd on %(at)s (%(state)s)",
+            "Your %(n)s herds on %(at)s (%(state)s)",
+            own,
+            at=k,
+            state=places.state(k),
+        )
+        group = tr.gettext("Move or reproduce herds")
+        choices.append(Choice(f"m:{k}", label, tuple(items), group=group))
         if both:
             plus = tuple(
-                Target(action, f"Move one of them to {to} ({places.state(to)})", one)
+                Target(
+                    action,
+                    tr.gettext(
+                        "Move one of them to %(to)s (%(state)s)", to=to, state=places.state(to)
+                    ),
+                    one,
+                )
                 for to, action in turn.moves_plus[k].items()
             )
             choices.append(
                 Choice(
                     f"mf:{k}",
-                    f"Your herds on {k} that may still reproduce this turn",
+                    tr.gettext("Your herds on %(at)s that may still reproduce this turn", at=k),
                     plus,
-                    group="Move or reproduce herds",
+                    group=group,
                 )
             )
     for sources in sorted(turn.rescues, key=lambda s: (-s.count("_"), s)):
@@ -539,10 +702,17 @@ def _actions(view, turn: Turn, places: Places, kind: str, where: str):
     buttons = []
     for action in turn.buttons:
         if action == "end":
-            unused = f"{plural(left, 'unused action is', 'unused actions are')} lost"
+            unused = tr.ngettext(
+                "%(n)s unused action is lost", "%(n)s unused actions are lost", left
+            )
             if swimming:
-                unused += f"; {plural(swimming, 'swimmer goes', 'swimmers go')} back to stock"
-            buttons.append(Target(action, "End your turn", unused))
+                unused = tr.ngettext(
+                    "%(lost)s; %(n)s swimmer goes back to stock",
+                    "%(lost)s; %(n)s swimmers go back to stock",
+                    swimming,
+                    lost=unused,
+                )
+            buttons.append(Target(action, tr.gettext("End your turn"), unused))
         else:
             buttons.append(Target(action, action))
     return prompt, detail, choices, buttons
@@ -555,8 +725,24 @@ def board_order(k: str) -> tuple[int, int]:
     return r, 2 * q + r
 
 
-def _how_many(n: int, of: int) -> str:
-    return "one" if n == 1 else "both" if n == of == 2 else "all three" if n == of == 3 else "two"
+def _how_many(n: int, of: int, to: str, state: str) -> str:
+    """ "one to 2,0 (steppe, 1 of 3)", "both to ...", "all three to ...", "two to ..."."""
+    where = {"to": to, "state": state}
+    if n == 1:
+        return tr.gettext("one to %(to)s (%(state)s)", **where)
+    if n == of == 2:
+        return tr.gettext("both to %(to)s (%(state)s)", **where)
+    if n == of == 3:
+        return tr.gettext("all three to %(to)s (%(state)s)", **where)
+    return tr.gettext("two to %(to)s (%(state)s)", **where)
+
+
+def _and(parts: list[str]) -> str:
+    """Parts joined with "and" ("a and b and c"), the word translated."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = tr.gettext("%(first)s and %(last)s", first=text, last=part)
+    return text
 
 
 def _capital(text: str) -> str:
@@ -571,38 +757,54 @@ def _rescue_choice(places: Places, token: str, actions: list[str], one: str) -> 
         counts[s] = counts.get(s, 0) + 1
     if len(spots) == 1:
         have = places.own(spots[0])
-        label = (
-            f"Your swimmer at {spots[0]}"
-            if have == 1
-            else f"One of your {have} swimmers at {spots[0]}"
+        label = tr.ngettext(
+            "Your swimmer at %(at)s", "One of your %(n)s swimmers at %(at)s", have, at=spots[0]
         )
     else:
         parts = []
         for s, n in counts.items():
             have = places.own(s)
             if n == have:
-                which = "the one" if n == 1 else "both" if n == 2 else f"all {n}"
-                parts.append(f"{which} at {s}")
+                if n == 1:
+                    parts.append(tr.gettext("the one at %(at)s", at=s))
+                elif n == 2:
+                    parts.append(tr.gettext("both at %(at)s", at=s))
+                else:
+                    parts.append(tr.gettext("all %(n)s at %(at)s", n=n, at=s))
             else:
-                parts.append(f"{n} of the {have} at {s}")
-        label = f"{len(spots)} swimmers together: " + " and ".join(parts)
+                parts.append(tr.gettext("%(n)s of the %(have)s at %(at)s", n=n, have=have, at=s))
+        label = tr.gettext("%(n)s swimmers together: %(parts)s", n=len(spots), parts=_and(parts))
         if first:
-            label += f"; the first from {spots[0]} to {first} ({places.name(first)})"
+            label = tr.gettext(
+                "%(label)s; the first from %(from)s to %(to)s (%(landscape)s)",
+                label=label,
+                to=first,
+                landscape=places.name(first),
+                **{"from": spots[0]},
+            )
     items = []
     for action in actions:
         steps = [step.partition(">") for step in action[2:].split(" ")]
         if len(steps) == 1:
-            text = f"Rescue it to {steps[0][2]} ({places.state(steps[0][2])})"
+            text = tr.gettext(
+                "Rescue it to %(to)s (%(state)s)", to=steps[0][2], state=places.state(steps[0][2])
+            )
         elif len(counts) == 1:  # all from one place: say only where each goes
             ends: dict[str, int] = {}
             for _, _, to in steps:
                 ends[to] = ends.get(to, 0) + 1
-            words = [
-                f"{_how_many(n, len(steps))} to {to} ({places.state(to)})" for to, n in ends.items()
-            ]
-            text = _capital(" and ".join(words))
+            words = [_how_many(n, len(steps), to, places.state(to)) for to, n in ends.items()]
+            text = _capital(_and(words))
         else:
-            text = " and ".join(f"from {frm} to {to} ({places.state(to)})" for frm, _, to in steps)
-            text = _capital(text)
+            words = [
+                tr.gettext(
+                    "from %(from)s to %(to)s (%(state)s)",
+                    to=to,
+                    state=places.state(to),
+                    **{"from": frm},
+                )
+                for frm, _, to in steps
+            ]
+            text = _capital(_and(words))
         items.append(Target(action, text, one))
-    return Choice(f"r:{token}", label, tuple(items), group="Rescue swimmers")
+    return Choice(f"r:{token}", label, tuple(items), group=tr.gettext("Rescue swimmers"))

@@ -36,6 +36,35 @@ Optional:
 
 States are immutable values (frozen dataclasses of tuples); a game replays exactly
 from its seed and action list.
+
+Player-facing text (translation without Django)
+-----------------------------------------------
+
+Every sentence an engine writes for a player (``IllegalAction`` messages,
+``describe()``, ``Outcome.reason``, option and level labels, seat labels) is a
+``Text``: a ``str`` holding the English sentence, so engines, tests, logs and JSON
+keep working with plain strings, that also remembers how it was made: its message
+id (an English template with ``%(name)s`` placeholders), its plural form and count,
+its context and its parameters (which may themselves be ``Text``).
+
+Engines make texts with the three marker functions below, named like Django's so
+that ``makemessages`` (xgettext) extracts their message ids into the catalogue:
+``gettext_lazy(msgid, **params)``, ``ngettext_lazy(singular, plural, n, **params)``
+and ``pgettext_lazy(context, msgid, **params)``. Nothing here imports Django: the
+site translates a text where it reaches a player with ``text.localized(catalog)``,
+where ``catalog`` offers ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext``
+(``django.utils.translation`` does; ``games.i18n.localize`` is the site's helper).
+``Text.to_json``/``Text.from_json`` keep a text translatable after it is stored.
+
+Code that writes for a player right away (the boards and turn guides in
+``games.boards``, pure Python too) translates through the catalogue the site installs
+at start-up (``install_catalog``; ``games.apps`` installs Django's): ``localize(text)``
+gives any text in the active language, and ``translated.gettext``/``ngettext``/
+``pgettext`` (same names, so the catalogue finds their message ids) build and
+translate in one step. Without an installed catalogue everything stays English.
+
+The move notation is never a message id: actions and cell names are parameters,
+so they read the same in every language.
 """
 
 from __future__ import annotations
@@ -43,6 +72,126 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class Catalog(Protocol):
+    """What ``Text.localized`` needs (``django.utils.translation`` is one)."""
+
+    def gettext(self, message: str) -> str: ...
+    def ngettext(self, singular: str, plural: str, number: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, number: int) -> str: ...
+
+
+class Text(str):
+    """An English sentence that a translation catalogue can translate (see above)."""
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    context: str | None
+    params: dict[str, Any]
+
+    def __new__(
+        cls,
+        msgid: str,
+        params: dict[str, Any] | None = None,
+        *,
+        plural: str | None = None,
+        n: int | None = None,
+        context: str | None = None,
+    ) -> Text:
+        params = dict(params or {})
+        template = msgid if plural is None or n == 1 else plural
+        self = super().__new__(cls, template % params if params else template)
+        self.msgid, self.plural, self.n, self.context = msgid, plural, n, context
+        self.params = params
+        return self
+
+    def __reduce__(self):  # pickled (caches, tasks) with its message, not only the English
+        return (_rebuild_text, (self.msgid, self.params, self.plural, self.n, self.context))
+
+    def localized(self, catalog: Catalog) -> str:
+        """This sentence in the catalogue's language (parameters translated too)."""
+        if self.plural is None:
+            if self.context is None:
+                template = catalog.gettext(self.msgid)
+            else:
+                template = catalog.pgettext(self.context, self.msgid)
+        elif self.context is None:
+            template = catalog.ngettext(self.msgid, self.plural, self.n)
+        else:
+            template = catalog.npgettext(self.context, self.msgid, self.plural, self.n)
+        if not self.params:
+            return template
+        params = {
+            key: value.localized(catalog) if isinstance(value, Text) else value
+            for key, value in self.params.items()
+        }
+        return template % params
+
+    def to_json(self) -> dict:
+        """A JSON-safe form from which ``from_json`` rebuilds the same text."""
+        data: dict[str, Any] = {"msgid": self.msgid}
+        if self.plural is not None:
+            data["plural"], data["n"] = self.plural, self.n
+        if self.context is not None:
+            data["context"] = self.context
+        if self.params:
+            data["params"] = {
+                key: value.to_json() if isinstance(value, Text) else value
+                for key, value in self.params.items()
+            }
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Text:
+        params = {
+            key: cls.from_json(value) if isinstance(value, dict) else value
+            for key, value in data.get("params", {}).items()
+        }
+        return cls(
+            data["msgid"],
+            params,
+            plural=data.get("plural"),
+            n=data.get("n"),
+            context=data.get("context"),
+        )
+
+
+def _rebuild_text(msgid, params, plural, n, context) -> Text:
+    return Text(msgid, params, plural=plural, n=n, context=context)
+
+
+def gettext_lazy(msgid: str, **params: Any) -> Text:
+    """A player-facing sentence; ``%(name)s`` placeholders take ``params``."""
+    return Text(msgid, params)
+
+
+def ngettext_lazy(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """A sentence with a count: ``n`` picks the form and is the ``%(n)s`` parameter."""
+    params.setdefault("n", n)
+    return Text(singular, params, plural=plural, n=n)
+
+
+def join_texts(items, sep: str = ", ") -> Text:
+    """Texts in a row, each translated ("Red 3, Blue 1"); the separator is not a word."""
+    params = {f"i{k}": item for k, item in enumerate(items)}
+    return Text(sep.join(f"%(i{k})s" for k in range(len(params))), params)
+
+
+def and_texts(items) -> Text:
+    """ "Red", "Red and Blue", "Red, Blue and Purple", with "and" translated."""
+    items = list(items)
+    if len(items) == 1:
+        return Text("%(i0)s", {"i0": items[0]})
+    return gettext_lazy("%(first)s and %(last)s", first=join_texts(items[:-1]), last=items[-1])
+
+
+def pgettext_lazy(context: str, msgid: str, **params: Any) -> Text:
+    """A short word whose translation depends on where it is used (a colour, a role)."""
+    return Text(msgid, params, context=context)
 
 
 @dataclass(frozen=True)
@@ -61,7 +210,15 @@ class Option:
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message tells the player why."""
+    """An action that the rules do not allow now; the message tells the player why.
+
+    Raise it with a ``Text`` (``IllegalAction(gettext_lazy(...))``); ``text`` gives
+    it back for translation (a plain ``str`` message is used as it is).
+    """
+
+    @property
+    def text(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 @dataclass(frozen=True)
@@ -78,21 +235,77 @@ class Outcome:
     draw: bool = False
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "scores": list(self.scores),
             "winners": list(self.winners),
-            "reason": self.reason,
+            "reason": str(self.reason),
             "draw": self.draw,
         }
+        if isinstance(self.reason, Text):
+            data["reason_text"] = self.reason.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> Outcome:
         return cls(
             scores=tuple(data["scores"]),
             winners=tuple(data["winners"]),
-            reason=data["reason"],
+            reason=Text.from_json(data["reason_text"]) if "reason_text" in data else data["reason"],
             draw=data.get("draw", False),
         )
+
+
+class _English:
+    """The catalogue until the site installs one: every message is its own English."""
+
+    @staticmethod
+    def gettext(message):
+        return message
+
+    @staticmethod
+    def ngettext(singular, plural, number):
+        return singular if number == 1 else plural
+
+    @staticmethod
+    def pgettext(context, message):
+        return message
+
+    @staticmethod
+    def npgettext(context, singular, plural, number):
+        return singular if number == 1 else plural
+
+
+_catalog: Catalog = _English()
+
+
+def install_catalog(catalog: Catalog) -> None:
+    """Where ``localize`` looks up translations (the site's, in its active language)."""
+    global _catalog
+    _catalog = catalog
+
+
+def localize(text: object) -> str:
+    """A ``Text`` in the installed catalogue's active language; other values as they are."""
+    if isinstance(text, Text):
+        return text.localized(_catalog)
+    return "" if text is None else str(text)
+
+
+class translated:
+    """Build a text and translate it at once, for code that renders for a player now."""
+
+    @staticmethod
+    def gettext(msgid: str, **params: Any) -> str:
+        return localize(Text(msgid, params))
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
+        params.setdefault("n", n)
+        return localize(Text(singular, params, plural=plural, n=n))
+
+    @staticmethod
+    def pgettext(context: str, msgid: str, **params: Any) -> str:
+        return localize(Text(msgid, params, context=context))
 
 
 def seeded_rng(seed: int, *keys: object) -> random.Random:

@@ -44,6 +44,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from .base import gettext_lazy, pgettext_lazy
+
 
 def result_value(engine: ModuleType, state, seat: int) -> float | None:
     """``seat``'s result in [0, 1] when the game is over, else None.
@@ -243,16 +245,18 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level(
             "beginner",
-            "Beginner",
-            "Takes what a glance shows and now and then plays at random: a gentle first game.",
+            pgettext_lazy("computer level", "Beginner"),
+            gettext_lazy(
+                "Takes what a glance shows and now and then plays at random: a gentle first game."
+            ),
             {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
             # Tri*T*Area's cards already give a random player chances: fewer lapses.
             {"tritarea": {"blunder": 0.1}},
         ),
         Level(
             "casual",
-            "Casual",
-            "Tries each good move in a few games played out.",
+            pgettext_lazy("computer level", "Casual"),
+            gettext_lazy("Tries each good move in a few games played out."),
             {
                 "playouts": 48,
                 "depth": 12,
@@ -266,8 +270,8 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "strong",
-            "Strong",
-            "Weighs every good move against many replies.",
+            pgettext_lazy("computer level", "Strong"),
+            gettext_lazy("Weighs every good move against many replies."),
             {
                 "playouts": 200,
                 "depth": 20,
@@ -281,8 +285,8 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             "expert",
-            "Expert",
-            "Thinks up to about two seconds a move and plays to win.",
+            pgettext_lazy("computer level", "Expert"),
+            gettext_lazy("Thinks up to about two seconds a move and plays to win."),
             {
                 "playouts": 600,
                 "depth": 30,

@@ -5,6 +5,7 @@ import html
 from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import clocks
@@ -60,10 +61,10 @@ def outcome(seat) -> str:
         value = int(score) if float(score).is_integer() else score
         points = ngettext("%(n)s point", "%(n)s points", value) % {"n": value}
     if seat.is_winner:
-        return f"Won ({points})" if points else "Won"
+        return _("Won (%(points)s)") % {"points": points} if points else _("Won")
     if seat.rank and count > 2:
-        place = seat.rank
+        place = {"place": seat.rank, "count": count, "points": points}
         if points:
-            return f"Lost: place {place} of {count} ({points})"
-        return f"Lost: place {place} of {count}"
-    return f"Lost ({points})" if points else "Lost"
+            return _("Lost: place %(place)s of %(count)s (%(points)s)") % place
+        return _("Lost: place %(place)s of %(count)s") % place
+    return _("Lost (%(points)s)") % {"points": points} if points else _("Lost")

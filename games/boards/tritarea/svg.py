@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from games.engines.base import translated as tr
 from games.engines.tritarea.board import SQUARE_INDEX
 
 from . import words as w
@@ -115,9 +116,12 @@ def _square_title(view: dict, square: dict) -> str:
     to top)"."""
     stack = square.get("stack") or []
     colours = ", ".join(w.colour(view, s) for s in stack)
-    return (
-        f"{square.get('square')}, {w.concept(view, square.get('area', ''))}: "
-        f"{w.plural(len(stack), 'block')} ({colours}, bottom to top)"
+    return tr.gettext(
+        "%(square)s, %(area)s: %(blocks)s (%(colours)s, bottom to top)",
+        square=square.get("square"),
+        area=w.concept(view, square.get("area", "")),
+        blocks=w.blocks(len(stack)),
+        colours=colours,
     )
 
 
@@ -129,9 +133,13 @@ def _grid(view: dict, seat: int | None, actions: Sequence[str], selected: str | 
         stack = square.get("stack") or []
         if not stack:
             name = w.concept(view, areas[i])
-            out.append(
-                _empty_square(i, square.get("square", ""), areas[i], name, square.get("bonus") or 0)
-            )
+            bonus = square.get("bonus") or 0
+            where = {"square": square.get("square", ""), "area": name}
+            if bonus:
+                title = tr.gettext("%(square)s, %(area)s: empty, bonus +%(n)s", n=bonus, **where)
+            else:
+                title = tr.gettext("%(square)s, %(area)s: empty", **where)
+            out.append(_empty_square(i, title, areas[i], bonus))
             continue
         x, y = _cell_origin(i)
         out.append(
@@ -164,10 +172,10 @@ def _grid(view: dict, seat: int | None, actions: Sequence[str], selected: str | 
 
 
 @lru_cache(maxsize=256)
-def _empty_square(index: int, square: str, area: str, name: str, bonus: int) -> str:
-    """An empty square (the same on every board): its area colour and printed bonus."""
+def _empty_square(index: int, title: str, area: str, bonus: int) -> str:
+    """An empty square (the same on every board): its area colour and printed bonus;
+    ``title`` in the viewer's words."""
     x, y = _cell_origin(index)
-    title = f"{square}, {name}: empty, bonus +{bonus}" if bonus else f"{square}, {name}: empty"
     out = (
         f'<g class="square"><title>{escape(title)}</title>'
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{AREA_FILL[area]}" '
@@ -233,7 +241,11 @@ def _square_targets(
         x, y = _cell_origin(i)
         picked = selected == f"sq:{name}"
         if name in doubles:
-            attrs = _clickable(None, f"sq:{name}", f"Square {name}: build one or two blocks here")
+            attrs = _clickable(
+                None,
+                f"sq:{name}",
+                tr.gettext("Square %(square)s: build one or two blocks here", square=name),
+            )
         elif name in singles:
             attrs = _clickable(f"b {name}", None, w.action_words(view, seat, f"b {name}"))
         elif name in extras:
@@ -267,20 +279,33 @@ def _caption(view: dict, seat: int | None) -> str:
     """The state of play in a few words (also what the mail picture says)."""
     phase = view.get("phase")
     if phase == "over":
-        return "Game over: the final scores are below"
+        return tr.gettext("Game over: the final scores are below")
     if phase == "lead":
-        return "Round 3 of 3: everyone declares a lead area"
+        return tr.gettext("Round 3 of 3: everyone declares a lead area")
     if phase == "sell":
         order = view.get("sell_order") or []
-        return f"Round 3 block sale: {w.who(view, order[0], seat)} next" if order else "Block sale"
+        if order:
+            return tr.gettext("Round 3 block sale: %(who)s next", who=w.who(view, order[0], seat))
+        return tr.gettext("Block sale")
     if phase in ("build", "extra"):
         builder = view.get("building")
-        name = "you" if builder == seat else w.colour(view, builder)
-        if phase == "extra" and view.get("last_built"):
-            return f"{w.cap(name)} may add a block next to {view['last_built']}"
-        verb = "build" if name == "you" else "builds"
-        return f"{w.concept(view, view.get('adopted') or '')} adopted: {name} {verb}"
-    return f"Round {view.get('round')} of 3 · trick {view.get('trick')} of 8"
+        area = w.concept(view, view.get("adopted") or "")
+        last = view.get("last_built")
+        if builder == seat:
+            if phase == "extra" and last:
+                return tr.gettext("You may add a block next to %(square)s", square=last)
+            return tr.gettext("%(area)s adopted: you build", area=area)
+        name = w.colour(view, builder)
+        if phase == "extra" and last:
+            return tr.gettext(
+                "%(who)s may add a block next to %(square)s", who=w.cap(name), square=last
+            )
+        return tr.gettext("%(area)s adopted: %(who)s builds", area=area, who=name)
+    return tr.gettext(
+        "Round %(round)s of 3 · trick %(trick)s of 8",
+        round=view.get("round"),
+        trick=view.get("trick"),
+    )
 
 
 def _strip(view: dict, seat: int | None, actions: Sequence[str], selected: str | None) -> list[str]:
@@ -291,27 +316,34 @@ def _strip(view: dict, seat: int | None, actions: Sequence[str], selected: str |
         name = token[3:]
         width = (WIDTH - 24) / 2
         for k, (action, text) in enumerate(
-            ((f"b {name}", f"1 block on {name}"), (f"b {name} {name}", f"2 blocks on {name}"))
+            (
+                (f"b {name}", tr.gettext("1 block on %(square)s", square=name)),
+                (f"b {name} {name}", tr.gettext("2 blocks on %(square)s", square=name)),
+            )
         ):
             attrs = _clickable(action, None, w.action_words(view, seat, action))
             out.append(_button(8 + k * (width + 8), y, width, text, attrs))
     elif token.startswith("card:"):
         card = token[5:]
         ways = w.by_card(actions).get(card, [])
-        caption = f"{card} as"
+        caption = tr.gettext("%(card)s as", card=card)
         left = 8 + _em_width(caption, FONT, True) + 8
         out.append(_text(8, y + 25, caption, anchor="start", bold=True))
         width = (WIDTH - 8 - left - 6 * (len(ways) - 1)) / len(ways)
         for k, action in enumerate(ways):
             chosen = action.partition("=")[2]
-            text = {"": card[1:], "0": "0 (pay 1)", "10": "10 (pay 2)"}.get(chosen, chosen)
+            text = {
+                "": card[1:],
+                "0": tr.gettext("0 (pay 1)"),
+                "10": tr.gettext("10 (pay 2)"),
+            }.get(chosen, chosen)
             attrs = _clickable(action, None, w.action_words(view, seat, action))
             out.append(_button(left + k * (width + 6), y, width, text, attrs))
     elif view.get("phase") == "extra" and "pass" in actions and view.get("last_built"):
-        question = f"Extra block next to {view['last_built']}?"
+        question = tr.gettext("Extra block next to %(square)s?", square=view["last_built"])
         out.append(_text(8, y + 25, question, anchor="start", bold=True, room=WIDTH - 182))
         attrs = _clickable("pass", None, w.action_words(view, seat, "pass"))
-        out.append(_button(WIDTH - 158, y, 150, "No extra block", attrs))
+        out.append(_button(WIDTH - 158, y, 150, tr.gettext("No extra block"), attrs))
     else:
         caption = _caption(view, seat)
         out.append(_text(WIDTH / 2, y + 25, caption, bold=True, cls="caption", room=WIDTH - 16))
@@ -352,9 +384,11 @@ def _card(
 def _hand(view: dict, seat: int | None, actions: Sequence[str], selected: str | None) -> list[str]:
     hand = view.get("hand") or []
     ways_of = w.by_card(actions)
-    out = [_text(8, HAND_Y + 15, "Your hand", anchor="start", bold=True)]
+    out = [_text(8, HAND_Y + 15, tr.gettext("Your hand"), anchor="start", bold=True)]
     if not hand:
-        out.append(_text(WIDTH / 2, HAND_Y + 22 + CARD_H / 2 + 5, "No cards left", fill=MUTED))
+        out.append(
+            _text(WIDTH / 2, HAND_Y + 22 + CARD_H / 2 + 5, tr.gettext("No cards left"), fill=MUTED)
+        )
     row_width = PER_ROW * CARD_W + (PER_ROW - 1) * CARD_GAP
     for k, card in enumerate(hand):
         row, col = divmod(k, PER_ROW)
@@ -365,7 +399,11 @@ def _hand(view: dict, seat: int | None, actions: Sequence[str], selected: str | 
         if len(ways) == 1:
             attrs = _clickable(ways[0], None, w.action_words(view, seat, ways[0]))
         elif ways:
-            attrs = _clickable(None, f"card:{card}", f"{w.card_words(view, card)}: choose a rank")
+            attrs = _clickable(
+                None,
+                f"card:{card}",
+                tr.gettext("%(card)s: choose a rank", card=w.card_words(view, card)),
+            )
         cls = "hand-card playable" if ways else "hand-card"
         title = w.card_words(view, card)
         out.append(_card(x, y, CARD_W, CARD_H, card, cls=cls, attrs=attrs, title=title))
@@ -400,15 +438,24 @@ def _slot(view: dict, seat: int | None, row: dict, x: float, y: float) -> str:
             big=rank,
             top=card if changed else None,
             dim=bool(adopted) and phase in ("build", "extra") and card[:1] != adopted,
-            title=f"{name} proposed {w.card_words(view, f'{card}={rank}' if changed else card)}",
+            title=tr.gettext(
+                "%(who)s proposed %(card)s",
+                who=name,
+                card=w.card_words(view, f"{card}={rank}" if changed else card),
+            ),
         )
     if phase in ("lead", "sell") and row.get("lead"):
         card, _, chosen = row["lead"].partition("=")
-        title = f"{name} declared {w.card_words(view, row['lead'])} as lead area"
+        title = tr.gettext(
+            "%(who)s declared %(card)s as lead area",
+            who=name,
+            card=w.card_words(view, row["lead"]),
+        )
         return _card(x, y, TRICK_W, TRICK_H, card, big=chosen or None, title=title)
     if phase in ("lead", "sell") and row.get("lead_declared"):
+        secret = escape(tr.gettext("A lead area declared in secret"))
         return (
-            '<g class="card face-down"><title>A lead area declared in secret</title>'
+            f'<g class="card face-down"><title>{secret}</title>'
             f'<rect x="{x:g}" y="{y:g}" width="{TRICK_W}" height="{TRICK_H}" rx="6" '
             f'fill="{FACE_DOWN}" stroke="#333333" stroke-width="2"/>'
             + _text(x + TRICK_W / 2, y + TRICK_H / 2 + 8, "?", size=24, fill="#ffffff", bold=True)
@@ -429,13 +476,18 @@ def _marks(view: dict, row: dict) -> list[str]:
     rights = {r["seat"]: r["right"] for r in view.get("rights") or []}
     marks = []
     if s in rights:
-        marks.append(f"{w.SHORT_ORDINAL.get(rights[s], rights[s])} right")
+        if rights[s] == 1:
+            marks.append(tr.gettext("1st right"))
+        elif rights[s] == 2:
+            marks.append(tr.gettext("2nd right"))
+        else:
+            marks.append(tr.gettext("%(n)s right", n=rights[s]))
     elif phase == "play" and s == view.get("leader"):
-        marks.append("leads")
+        marks.append(tr.gettext("leads"))
     if row.get("lead"):
-        marks.append(f"lead {row['lead']}")
+        marks.append(tr.gettext("lead %(card)s", card=row["lead"]))
     elif phase == "lead":
-        marks.append("declared" if row.get("lead_declared") else "choosing")
+        marks.append(tr.gettext("declared") if row.get("lead_declared") else tr.gettext("choosing"))
     return marks[:2]
 
 
@@ -463,18 +515,31 @@ def _table(view: dict, seat: int | None, top: float) -> list[str]:
             f'fill="{SEAT_FILL[s % 4]}" stroke="#333333"/>'
         )
         room = BOX_W - 10  # from x + 8 to the box's inner edge
-        name = row.get("colour", "")
+        name = w.colour(view, s)
         out.append(_text(x + 26, top + 21, name, anchor="start", bold=True, room=room - 18))
         if deciding is not None and s == deciding:
-            out.append(_text(x + 8, top + 39, "you decide", anchor="start", fill=MARK, room=room))
+            out.append(
+                _text(
+                    x + 8, top + 39, tr.gettext("you decide"), anchor="start", fill=MARK, room=room
+                )
+            )
         elif s == seat:
-            out.append(_text(x + 8, top + 39, "you", anchor="start"))
+            out.append(_text(x + 8, top + 39, tr.pgettext("seat", "you"), anchor="start"))
         elif row.get("computer"):
-            out.append(_text(x + 8, top + 39, "computer", anchor="start", fill=MUTED, room=room))
+            out.append(
+                _text(
+                    x + 8,
+                    top + 39,
+                    tr.pgettext("seat", "computer"),
+                    anchor="start",
+                    fill=MUTED,
+                    room=room,
+                )
+            )
         out.append(_slot(view, seat, row, x + 2 + (BOX_W - TRICK_W) / 2, top + 46))
-        points = w.plural(row.get("score", 0), "point")
+        points = w.points(row.get("score", 0))
         out.append(_text(x + 8, top + 118, points, anchor="start", room=room))
-        blocks = w.plural(row.get("blocks", 0), "block")
+        blocks = w.blocks(row.get("blocks", 0))
         out.append(_text(x + 8, top + 136, blocks, anchor="start", room=room))
         for k, mark in enumerate(_marks(view, row)):
             out.append(
@@ -485,9 +550,14 @@ def _table(view: dict, seat: int | None, top: float) -> list[str]:
         out.append("</g>")
     y = top + BOX_H + 18
     for letter, team in (view.get("teams") or {}).items():
-        names = " and ".join(w.colour(view, m) for m in team.get("seats", []))
-        points = w.plural(team.get("score", 0), "point")
-        line = f"Team {letter} ({names}): {points}"
+        names = [w.colour(view, m) for m in team.get("seats", [])]
+        joined = names[0] if names else ""
+        for other in names[1:]:
+            joined = tr.gettext("%(first)s and %(last)s", first=joined, last=other)
+        points = w.points(team.get("score", 0))
+        line = tr.gettext(
+            "Team %(team)s (%(names)s): %(points)s", team=letter, names=joined, points=points
+        )
         out.append(_text(8, y, line, anchor="start", bold=True, room=WIDTH - 16))
         y += TEAM_LINE
     return out
@@ -503,11 +573,15 @@ def _has_hand(view: dict, seat: int | None) -> bool:
 
 def _title(view: dict) -> str:
     if view.get("phase") == "over":
-        return "Tri*T*Area board, game over"
-    text = f"Tri*T*Area board, round {view.get('round')} of 3, trick {view.get('trick')} of 8"
+        return tr.gettext("Tri*T*Area board, game over")
+    place = {"round": view.get("round"), "trick": view.get("trick")}
     if view.get("adopted"):
-        text += f", {w.concept(view, view['adopted'])} adopted"
-    return text
+        return tr.gettext(
+            "Tri*T*Area board, round %(round)s of 3, trick %(trick)s of 8, %(area)s adopted",
+            area=w.concept(view, view["adopted"]),
+            **place,
+        )
+    return tr.gettext("Tri*T*Area board, round %(round)s of 3, trick %(trick)s of 8", **place)
 
 
 def size(view: dict, seat: int | None) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from games.boards import Choice, Guide, LegendItem, Target
+from games.engines.base import translated as tr
 
 from . import words as w
 from .svg import AREA_FILL, FACE_DOWN, INK, MARK, SEAT_FILL
@@ -49,7 +50,8 @@ def _choices(view: dict, seat: int | None, actions: Sequence[str]) -> list[Choic
             if a in actions
         )
         about = w.square_note(view, name, None, seat)
-        choices.append(Choice(f"sq:{name}", f"Square {name} ({about})", targets))
+        label = tr.gettext("Square %(square)s (%(about)s)", square=name, about=about)
+        choices.append(Choice(f"sq:{name}", label, targets))
     for card, ways in w.by_card(actions).items():
         if len(ways) > 1:
             targets = tuple(
@@ -72,9 +74,9 @@ def _note(view: dict, seat: int | None, action: str) -> str:
     if words[0] == "p":
         return w.card_outcome(view, seat, action)
     if action == "pass" and phase == "build":
-        return "a default: the penalty is your card's rank"
+        return tr.gettext("a default: the penalty is your card's rank")
     if action == "pass":
-        return "costs nothing"
+        return tr.gettext("costs nothing")
     return ""
 
 
@@ -84,7 +86,7 @@ def _legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[Legen
         for letter, area in (view.get("areas") or {}).items()
     )
     seats = tuple(
-        (row["seat"], w.label(view, row["seat"]), row.get("colour", ""))
+        (row["seat"], w.label(view, row["seat"]), w.colour(view, row["seat"]))
         for row in w.seat_rows(view)
     )
     return _legend_items(
@@ -95,6 +97,8 @@ def _legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[Legen
         bool(actions),
         view.get("phase") == "extra",
         view.get("round") == 3,
+        # the language: the cached legend is in the words of the viewer
+        tr.gettext("Pink border around a seat: its turn"),
     )
 
 
@@ -107,41 +111,61 @@ def _legend_items(
     marks: bool,
     extra: bool,
     leads: bool,
+    turn_words: str,
 ) -> tuple[LegendItem, ...]:
     """The legend from plain values (it repeats from view to view)."""
     items = []
     for letter, name, first, second in areas:
-        text = (
-            f"{name} area and {letter} cards: {first} points for first place, {second} for second"
+        text = tr.gettext(
+            "%(area)s area and %(letter)s cards: %(first)s points for first place, "
+            "%(second)s for second",
+            area=name,
+            letter=letter,
+            first=first,
+            second=second,
         )
         tricks = [str(k + 1) for k, a in enumerate(adopted) if a == letter]
         if tricks:
-            text += f"; adopted this round in {'tricks' if len(tricks) > 1 else 'trick'} "
-            text += ", ".join(tricks)
+            text = tr.ngettext(
+                "%(text)s; adopted this round in trick %(tricks)s",
+                "%(text)s; adopted this round in tricks %(tricks)s",
+                len(tricks),
+                text=text,
+                tricks=", ".join(tricks),
+            )
         items.append(LegendItem(AREA_FILL.get(letter, "#dddddd"), text))
     for s, name, colour in seats:
-        text = (
-            f"Your blocks ({colour.lower()})" if s == seat else f"{name}: {colour.lower()} blocks"
-        )
+        if s == seat:
+            text = tr.gettext("Your blocks (%(colour)s)", colour=colour.lower())
+        else:
+            text = tr.gettext("%(seat)s: %(colour)s blocks", seat=name, colour=colour.lower())
         items.append(LegendItem(SEAT_FILL[s % 4], text))
     items.append(
-        LegendItem("#ffffff", "+1 to +3 in a circle: bonus points for the first block there")
+        LegendItem(
+            "#ffffff", tr.gettext("+1 to +3 in a circle: bonus points for the first block there")
+        )
     )
-    items.append(LegendItem("#ffffff", "The number beside a building: its height in blocks"))
+    items.append(
+        LegendItem("#ffffff", tr.gettext("The number beside a building: its height in blocks"))
+    )
     if marks:
-        items.append(LegendItem(MARK, "Dashed pink frame: you can tap it (a square, a card)"))
-        items.append(LegendItem(SELECTED_SWATCH, "Solid pink frame: what you selected"))
+        items.append(
+            LegendItem(MARK, tr.gettext("Dashed pink frame: you can tap it (a square, a card)"))
+        )
+        items.append(LegendItem(SELECTED_SWATCH, tr.gettext("Solid pink frame: what you selected")))
     if extra:
-        items.append(LegendItem(INK, "Dark frame: the square just built on"))
+        items.append(LegendItem(INK, tr.gettext("Dark frame: the square just built on")))
     if leads:
         items.append(
             LegendItem(
                 FACE_DOWN,
-                "Lead M4 under a seat: its lead area for round 3 (Modern, rank 4); "
-                "a grey card: a lead area declared in secret",
+                tr.gettext(
+                    "Lead M4 under a seat: its lead area for round 3 (Modern, rank 4); "
+                    "a grey card: a lead area declared in secret"
+                ),
             )
         )
-    items.append(LegendItem(MARK, "Pink border around a seat: its turn"))
+    items.append(LegendItem(MARK, turn_words))
     return tuple(items)
 
 
@@ -189,10 +213,12 @@ def _turn_words(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[s
         return _play(view, seat, actions)
     if phase == "lead":
         return (
-            "Declare your lead area: choose a card from your hand, in secret.",
-            "At the end of round 3 you gain the card's rank if you are first in its area and "
-            "lose it if you are third or lower (second: no change). The card leaves your "
-            "hand; all declarations are revealed when the last player has chosen.",
+            tr.gettext("Declare your lead area: choose a card from your hand, in secret."),
+            tr.gettext(
+                "At the end of round 3 you gain the card's rank if you are first in its area and "
+                "lose it if you are third or lower (second: no change). The card leaves your "
+                "hand; all declarations are revealed when the last player has chosen."
+            ),
         )
     if phase == "sell":
         return _sell(view, seat, npc_seat)
@@ -200,32 +226,40 @@ def _turn_words(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[s
         return _build(view, seat, npc_seat, actions)
     if phase == "extra":
         return _extra(view, seat, npc_seat)
-    return "Choose your action.", ""
+    return tr.gettext("Choose your action."), ""
 
 
 def _play(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[str, str]:
     played = view.get("played") or []
     trick, rnd = view.get("trick"), view.get("round")
     details = [
-        f"Trick {trick} of 8, round {rnd} of 3.",
-        "The concept with the most cards is adopted; its lowest card builds first and "
-        "leads the next trick, its highest builds second.",
+        tr.gettext("Trick %(trick)s of 8, round %(round)s of 3.", trick=trick, round=rnd),
+        tr.gettext(
+            "The concept with the most cards is adopted; its lowest card builds first and "
+            "leads the next trick, its highest builds second."
+        ),
     ]
     if played:
         table = ", ".join(
             f"{w.who(view, p['seat'], seat)} {w.card_words(view, p['card'])}" for p in played
         )
-        details.insert(1, f"On the table: {table}.")
+        details.insert(1, tr.gettext("On the table: %(cards)s.", cards=table))
     if len(played) == 3:
-        details.append("You play last: each card says what it would decide.")
+        details.append(tr.gettext("You play last: each card says what it would decide."))
     if rnd == 2 and len(view.get("hand") or []) <= 2:
-        details.append("The card you keep at the end of this round is your declaration of intent.")
+        details.append(
+            tr.gettext("The card you keep at the end of this round is your declaration of intent.")
+        )
     if any("=" in a for a in actions):
-        details.append("A 5 may count as 0 (pay 1 point) or as 10 (pay 2 points).")
+        details.append(tr.gettext("A 5 may count as 0 (pay 1 point) or as 10 (pay 2 points)."))
     if not played:
-        prompt = f"Lead a card: you open trick {trick}, and the others play after you."
+        prompt = tr.gettext(
+            "Lead a card: you open trick %(trick)s, and the others play after you.", trick=trick
+        )
     else:
-        prompt = "Play a card: support a concept already on the table, or propose another."
+        prompt = tr.gettext(
+            "Play a card: support a concept already on the table, or propose another."
+        )
     return prompt, " ".join(details)
 
 
@@ -233,20 +267,34 @@ def _sell(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str]
     actor = (view.get("sell_order") or [None])[0]
     rows = w.seat_rows(view)
     row = rows[actor] if actor is not None and 0 <= actor < len(rows) else {}
-    blocks = w.plural(int(row.get("blocks", 0)), "block")
-    points = w.plural(int(row.get("score", 0)), "point")
-    holder = "You have" if npc_seat is None else f"{w.label(view, npc_seat)} has"
-    detail = (
-        f"{holder} {blocks} and {points}. A block sold now gives 3 points; each block not "
-        "placed by the end of round 3 costs 2 points."
-    )
+    counts = {
+        "blocks": w.blocks(int(row.get("blocks", 0))),
+        "points": w.points(int(row.get("score", 0))),
+    }
+    if npc_seat is None:
+        detail = tr.gettext(
+            "You have %(blocks)s and %(points)s. A block sold now gives 3 points; each block "
+            "not placed by the end of round 3 costs 2 points.",
+            **counts,
+        )
+    else:
+        detail = tr.gettext(
+            "%(seat)s has %(blocks)s and %(points)s. A block sold now gives 3 points; each "
+            "block not placed by the end of round 3 costs 2 points.",
+            seat=w.label(view, npc_seat),
+            **counts,
+        )
     if npc_seat is not None:
-        prompt = (
-            f"Choose how many blocks {w.label(view, npc_seat)} sells, for 3 points each: "
-            f"{w.why_you_decide(view, npc_seat)}."
+        prompt = tr.gettext(
+            "Choose how many blocks %(seat)s sells, for 3 points each: %(why)s.",
+            seat=w.label(view, npc_seat),
+            why=w.why_you_decide(view, npc_seat),
         )
         return prompt, detail
-    return "Block sale: choose how many of your blocks to sell, for 3 points each.", detail
+    return (
+        tr.gettext("Block sale: choose how many of your blocks to sell, for 3 points each."),
+        detail,
+    )
 
 
 def _build(
@@ -255,21 +303,34 @@ def _build(
     area = view.get("adopted") or ""
     name = w.concept(view, area)
     right = w.builder_right(view)
-    ordinal = w.ORDINAL.get(right.get("right", 1), "")
+    if right.get("right", 1) == 2:
+        ordinal = tr.gettext("the second right")
+    else:
+        ordinal = tr.gettext("the first right")
     two = any(len(a.split()) == 3 for a in actions)
-    what = f"one or two blocks on one square of {name}" if two else f"one block in {name}"
+    if two:
+        what = tr.gettext("one or two blocks on one square of %(area)s", area=name)
+    else:
+        what = tr.gettext("one block in %(area)s", area=name)
     holder = view.get("building")
     details = [w.trick_detail(view, seat), _blocks(view, holder, seat), _standing(view, area, seat)]
     if npc_seat is not None:
-        prompt = (
-            f"Choose where {w.label(view, npc_seat)} builds {what} with the {ordinal} right: "
-            f"{w.why_you_decide(view, npc_seat)}."
+        prompt = tr.gettext(
+            "Choose where %(seat)s builds %(what)s with %(right)s: %(why)s.",
+            seat=w.label(view, npc_seat),
+            what=what,
+            right=ordinal,
+            why=w.why_you_decide(view, npc_seat),
         )
-        details.append("A computer seat must build at least one block.")
+        details.append(tr.gettext("A computer seat must build at least one block."))
     else:
-        prompt = f"Build {what}: you hold the {ordinal} right."
+        prompt = tr.gettext("Build %(what)s: you hold %(right)s.", what=what, right=ordinal)
         rank = int(right.get("rank", 0))
-        details.append(f"Not building costs you {w.plural(rank, 'point')}, your card's rank.")
+        details.append(
+            tr.gettext(
+                "Not building costs you %(points)s, your card's rank.", points=w.points(rank)
+            )
+        )
     return prompt, " ".join(d for d in details if d)
 
 
@@ -277,26 +338,47 @@ def _extra(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str
     built = view.get("last_built") or ""
     holder = view.get("building")
     tops = w.topped_neighbours(view, built, holder)
-    whose = "your" if npc_seat is None else f"{w.colour(view, holder)}'s"
     details = []
     if tops:
-        details.append(f"Allowed because {whose} block tops {' and '.join(tops)}, next to {built}.")
-    details += [_blocks(view, holder, seat), "Declining costs nothing."]
+        joined = tr.gettext("%(first)s and %(last)s", first=", ".join(tops[:-1]), last=tops[-1])
+        topped = joined if len(tops) > 1 else tops[0]
+        if npc_seat is None:
+            details.append(
+                tr.gettext(
+                    "Allowed because your block tops %(squares)s, next to %(square)s.",
+                    squares=topped,
+                    square=built,
+                )
+            )
+        else:
+            details.append(
+                tr.gettext(
+                    "Allowed because %(colour)s's block tops %(squares)s, next to %(square)s.",
+                    colour=w.colour(view, holder),
+                    squares=topped,
+                    square=built,
+                )
+            )
+    details += [_blocks(view, holder, seat), tr.gettext("Declining costs nothing.")]
     detail = " ".join(d for d in details if d)
     if npc_seat is not None:
-        prompt = (
-            f"Choose whether {w.label(view, npc_seat)} adds one more block next to {built}: "
-            f"{w.why_you_decide(view, npc_seat)}."
+        prompt = tr.gettext(
+            "Choose whether %(seat)s adds one more block next to %(square)s: %(why)s.",
+            seat=w.label(view, npc_seat),
+            square=built,
+            why=w.why_you_decide(view, npc_seat),
         )
         return prompt, detail
-    return f"You may add one more block next to {built}, or none.", detail
+    return tr.gettext(
+        "You may add one more block next to %(square)s, or none.", square=built
+    ), detail
 
 
 def _blocks(view: dict, s: int | None, seat: int | None) -> str:
-    count = w.plural(w.blocks_left(view, s), "block")
+    count = w.blocks(w.blocks_left(view, s))
     if s == seat:
-        return f"You have {count} left."
-    return f"{w.label(view, s)} has {count} left."
+        return tr.gettext("You have %(blocks)s left.", blocks=count)
+    return tr.gettext("%(seat)s has %(blocks)s left.", seat=w.label(view, s), blocks=count)
 
 
 def _standing(view: dict, area: str, seat: int | None) -> str:
@@ -304,9 +386,15 @@ def _standing(view: dict, area: str, seat: int | None) -> str:
     groups = (view.get("standings") or {}).get(area) or []
     name = w.concept(view, area)
     if not groups:
-        return f"Nobody tops a building in {name} yet."
-    places = [
-        f"{' and '.join(w.who(view, s, seat) for s in group)} {('first', 'second')[k]}"
-        for k, group in enumerate(groups[:2])
-    ]
-    return f"In {name} now: {', '.join(places)}."
+        return tr.gettext("Nobody tops a building in %(area)s yet.", area=name)
+    places = []
+    for k, group in enumerate(groups[:2]):
+        names = [w.who(view, s, seat) for s in group]
+        who = names[0]
+        for other in names[1:]:
+            who = tr.gettext("%(first)s and %(last)s", first=who, last=other)
+        if k == 0:
+            places.append(tr.gettext("%(who)s first", who=who))
+        else:
+            places.append(tr.gettext("%(who)s second", who=who))
+    return tr.gettext("In %(area)s now: %(places)s.", area=name, places=", ".join(places))

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.engines.base import localize
+from games.engines.base import translated as tr
 from games.engines.tritarea.board import ADJACENT, SQUARE_INDEX
 from games.engines.tritarea.trick import adopt_concept, building_rights
-
-ORDINAL = {1: "first", 2: "second"}
-SHORT_ORDINAL = {1: "1st", 2: "2nd"}
-
 
 # --- parsing the viewer's legal actions ----------------------------------------------
 
@@ -62,7 +60,7 @@ def card_words(view: dict, written: str) -> str:
     """``"I5=10"`` -> "Intelligent 5 as 10"; ``"E3"`` -> "Ecology 3"."""
     card, _, chosen = written.partition("=")
     words = f"{concept(view, card[:1])} {card[1:]}"
-    return f"{words} as {chosen}" if chosen else words
+    return tr.gettext("%(card)s as %(rank)s", card=words, rank=chosen) if chosen else words
 
 
 def seat_rows(view: dict) -> list[dict]:
@@ -73,8 +71,8 @@ def label(view: dict, s: int | None) -> str:
     """A seat's name: "Orange (computer)", "White (b, computer)" in the team game."""
     rows = seat_rows(view)
     if s is None or not 0 <= s < len(rows):
-        return "Someone"
-    return str(rows[s].get("label") or f"Seat {s + 1}")
+        return tr.gettext("Someone")
+    return localize(rows[s].get("label")) or tr.gettext("Seat %(n)s", n=s + 1)
 
 
 def colour(view: dict, s: int | None) -> str:
@@ -82,20 +80,28 @@ def colour(view: dict, s: int | None) -> str:
     rows = seat_rows(view)
     if s is None or not 0 <= s < len(rows):
         return "?"
-    return str(rows[s].get("colour") or label(view, s))
+    return localize(rows[s].get("colour")) or label(view, s)
 
 
 def who(view: dict, s: int | None, seat: int | None) -> str:
     """The seat as the viewer reads it: "you" or its name."""
-    return "you" if s is not None and s == seat else label(view, s)
+    return tr.pgettext("seat", "you") if s is not None and s == seat else label(view, s)
 
 
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
+def points(count: int) -> str:
+    return tr.ngettext("%(n)s point", "%(n)s points", count)
+
+
+def blocks(count: int) -> str:
+    return tr.ngettext("%(n)s block", "%(n)s blocks", count)
+
+
+def cards(count: int) -> str:
+    return tr.ngettext("%(n)s card", "%(n)s cards", count)
 
 
 def squares(view: dict) -> list[dict]:
@@ -129,7 +135,7 @@ def extra_note(view: dict, name: str, holder: int | None, count: int = 1) -> str
     if holder is None or blocks_left(view, holder) <= count:
         return ""
     if topped_neighbours(view, name, holder):
-        return "then one more block next to it is possible"
+        return tr.gettext("then one more block next to it is possible")
     return ""
 
 
@@ -141,10 +147,15 @@ def square_note(view: dict, name: str, holder: int | None, seat: int | None, cou
     stack = square.get("stack") or []
     if not stack:
         bonus = square.get("bonus") or 0
-        note = f"empty, bonus +{bonus}" if bonus else "empty"
+        note = tr.gettext("empty, bonus +%(n)s", n=bonus) if bonus else tr.gettext("empty")
+    elif stack[-1] == seat:
+        note = tr.gettext("%(blocks)s there, yours on top", blocks=blocks(len(stack)))
     else:
-        whose = "yours" if stack[-1] == seat else colour(view, stack[-1])
-        note = f"{plural(len(stack), 'block')} there, {whose} on top"
+        note = tr.gettext(
+            "%(blocks)s there, %(who)s on top",
+            blocks=blocks(len(stack)),
+            who=colour(view, stack[-1]),
+        )
     extra = extra_note(view, name, holder, count)
     return f"{note}; {extra}" if extra else note
 
@@ -176,38 +187,62 @@ def why_you_decide(view: dict, npc: int) -> str:
     phase = view.get("phase")
     n = view.get("num_players")
     if n == 1:
-        return "in the solo game you decide for every computer seat"
+        return tr.gettext("in the solo game you decide for every computer seat")
     if n == 2:
-        what = "how many blocks it sells" if phase == "sell" else "where it builds"
-        return f"it is your team partner, and a partner decides {what}"
+        if phase == "sell":
+            return tr.gettext(
+                "it is your team partner, and a partner decides how many blocks it sells"
+            )
+        return tr.gettext("it is your team partner, and a partner decides where it builds")
     if builder_right(view).get("right") == 2:
-        return "you hold the first right, and its holder decides for the computer seat"
+        return tr.gettext("you hold the first right, and its holder decides for the computer seat")
     first_trick = view.get("trick") == 1
     if view.get("leader") == npc:
-        did = "starts this round" if first_trick else "won the previous trick"
-        return f"it {did} itself, so you, seated after it, decide (a site rule)"
+        if first_trick:
+            return tr.gettext(
+                "it starts this round itself, so you, seated after it, decide (a site rule)"
+            )
+        return tr.gettext(
+            "it won the previous trick itself, so you, seated after it, decide (a site rule)"
+        )
     if first_trick:
-        return "you are the round's start player, and the start player decides in its first trick"
-    return "you won the previous trick, and its winner decides for the computer seat"
+        return tr.gettext(
+            "you are the round's start player, and the start player decides in its first trick"
+        )
+    return tr.gettext("you won the previous trick, and its winner decides for the computer seat")
 
 
 def trick_detail(view: dict, seat: int | None) -> str:
     """What the trick decided: the adopted concept, its cards and the rights."""
     adopted = view.get("adopted") or ""
     support = [p for p in view.get("played") or [] if p["card"][:1] == adopted]
-    text = f"{concept(view, adopted)} adopted"
+    text = tr.gettext("%(area)s adopted", area=concept(view, adopted))
     if support:
-        text += f" with {plural(len(support), 'card')}"
+        text = tr.gettext(
+            "%(area)s adopted with %(cards)s",
+            area=concept(view, adopted),
+            cards=cards(len(support)),
+        )
     rights = view.get("rights") or []
     if rights:
         first = rights[0]
-        text += f": first right {who(view, first['seat'], seat)} with {first['rank']}"
+        text = tr.gettext(
+            "%(text)s: first right %(who)s with %(rank)s",
+            text=text,
+            who=who(view, first["seat"], seat),
+            rank=first["rank"],
+        )
         if len(rights) > 1:
             second = rights[1]
-            text += f", second right {who(view, second['seat'], seat)} with {second['rank']}"
+            text = tr.gettext(
+                "%(text)s, second right %(who)s with %(rank)s",
+                text=text,
+                who=who(view, second["seat"], seat),
+                rank=second["rank"],
+            )
         else:
-            text += ", no second right"
-    return text + "."
+            text = tr.gettext("%(text)s, no second right", text=text)
+    return tr.gettext("%(sentence)s.", sentence=text)
 
 
 def card_outcome(view: dict, seat: int | None, action: str) -> str:
@@ -222,17 +257,17 @@ def card_outcome(view: dict, seat: int | None, action: str) -> str:
     rights = building_rights(trick, adopted)
     name = concept(view, adopted)
     if rights[0][0] == seat:
-        return f"{name} adopted: you build first and lead the next trick"
+        return tr.gettext("%(area)s adopted: you build first and lead the next trick", area=name)
     if len(rights) > 1 and rights[1][0] == seat:
-        return f"{name} adopted: you build second (one or two blocks)"
-    return f"{name} adopted: you do not build"
+        return tr.gettext("%(area)s adopted: you build second (one or two blocks)", area=name)
+    return tr.gettext("%(area)s adopted: you do not build", area=name)
 
 
 # --- an action in words --------------------------------------------------------------
 
 
 def _cost(chosen: str) -> str:
-    return plural(1 if chosen == "0" else 2, "point")
+    return points(1 if chosen == "0" else 2)
 
 
 def action_words(view: dict, seat: int | None, action: str) -> str:
@@ -245,23 +280,48 @@ def action_words(view: dict, seat: int | None, action: str) -> str:
         card, _, chosen = words[1].partition("=")
         name = card_words(view, card)
         if verb == "p":
-            return f"Play {name} as {chosen} (pay {_cost(chosen)})" if chosen else f"Play {name}"
+            if chosen:
+                return tr.gettext(
+                    "Play %(card)s as %(rank)s (pay %(cost)s)",
+                    card=name,
+                    rank=chosen,
+                    cost=_cost(chosen),
+                )
+            return tr.gettext("Play %(card)s", card=name)
         if chosen:
-            cost = _cost(chosen)
-            return f"Declare {name} your lead area, counted as {chosen} (pay {cost} at the reveal)"
-        return f"Declare {name} your lead area"
+            return tr.gettext(
+                "Declare %(card)s your lead area, counted as %(rank)s (pay %(cost)s at the reveal)",
+                card=name,
+                rank=chosen,
+                cost=_cost(chosen),
+            )
+        return tr.gettext("Declare %(card)s your lead area", card=name)
     if verb == "sell" and len(words) == 2 and words[1].isdigit():
         count = int(words[1])
-        what = "no blocks" if count == 0 else f"{plural(count, 'block')} for {3 * count} points"
-        return f"Sell for {npc}: {what}" if npc else f"Sell {what}"
+        if count == 0:
+            what = tr.gettext("no blocks")
+        else:
+            what = tr.gettext(
+                "%(blocks)s for %(points)s points", blocks=blocks(count), points=3 * count
+            )
+        if npc:
+            return tr.gettext("Sell for %(seat)s: %(what)s", seat=npc, what=what)
+        return tr.gettext("Sell %(what)s", what=what)
     if verb in ("b", "x") and len(words) in (2, 3):
         if verb == "x":
-            what = f"one more block on {words[1]}"
+            what = tr.gettext("one more block on %(square)s", square=words[1])
+        elif len(words) == 3:
+            what = tr.gettext("two blocks on %(square)s", square=words[1])
         else:
-            what = f"{'two blocks' if len(words) == 3 else 'one block'} on {words[1]}"
-        return f"Build for {npc}: {what}" if npc else f"Build {what}"
+            what = tr.gettext("one block on %(square)s", square=words[1])
+        if npc:
+            return tr.gettext("Build for %(seat)s: %(what)s", seat=npc, what=what)
+        return tr.gettext("Build %(what)s", what=what)
     if action == "pass" and view.get("phase") == "extra":
-        return f"No extra block for {npc}" if npc else "No extra block"
+        if npc:
+            return tr.gettext("No extra block for %(seat)s", seat=npc)
+        return tr.gettext("No extra block")
     if action == "pass":
-        return f"Do not build (lose {plural(int(builder_right(view).get('rank', 0)), 'point')})"
+        rank = int(builder_right(view).get("rank", 0))
+        return tr.gettext("Do not build (lose %(points)s)", points=points(rank))
     return action

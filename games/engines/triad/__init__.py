@@ -26,7 +26,7 @@ the same player to move, or 80 moves in a row without a Triad.
 
 from __future__ import annotations
 
-from ..base import IllegalAction, Option, Outcome
+from ..base import IllegalAction, Option, Outcome, gettext_lazy, ngettext_lazy, pgettext_lazy
 from . import notation, rules
 from .notation import MOVE, REMOVE, SLIDE, TURN, NotationError, cell_name
 from .rules import BLACK, COLOURS, WHITE, State
@@ -38,13 +38,15 @@ max_players = 2
 
 options: dict[str, Option] = {
     "setup": Option(
-        label="Setup",
+        label=gettext_lazy("Setup"),
         default="standard",
         choices=(
-            ("standard", "Each player rolls"),
-            ("mirror", "Same rolled values for both (alternative setup)"),
+            ("standard", gettext_lazy("Each player rolls")),
+            ("mirror", gettext_lazy("Same rolled values for both (alternative setup)")),
         ),
-        help="Rulebook, Setup: with the alternative setup White uses Black's rolled values.",
+        help=gettext_lazy(
+            "Rulebook, Setup: with the alternative setup White uses Black's rolled values."
+        ),
     ),
 }
 
@@ -52,13 +54,19 @@ _OPTIONS = options
 
 # Rulings that are the site's own, not the publisher's (shown on the help page).
 SITE_RULES: tuple[str, ...] = (
-    "Colours and the first player (Black) are drawn at random when the game starts; "
-    "the site decides by the game's seed instead of the players choosing.",
-    "Draws (TD10): a player may offer a draw and the other may accept it. The game "
-    "is drawn automatically when the same position with the same player to move "
-    "occurs for the third time, or after 80 moves in a row without a Triad.",
-    "When your move creates Triads holding only one of your dice (always the moved "
-    "die), it is removed for you; with several candidates you choose (TD8).",
+    gettext_lazy(
+        "Colours and the first player (Black) are drawn at random when the game starts; "
+        "the site decides by the game's seed instead of the players choosing."
+    ),
+    gettext_lazy(
+        "Draws (TD10): a player may offer a draw and the other may accept it. The game "
+        "is drawn automatically when the same position with the same player to move "
+        "occurs for the third time, or after 80 moves in a row without a Triad."
+    ),
+    gettext_lazy(
+        "When your move creates Triads holding only one of your dice (always the moved "
+        "die), it is removed for you; with several candidates you choose (TD8)."
+    ),
 )
 
 __all__ = [
@@ -87,18 +95,25 @@ __all__ = [
 def validate_options(num_players: int, options: dict | None) -> dict:
     """The complete options for a game, or ``ValueError`` saying what is wrong."""
     if num_players != 2:
-        raise ValueError(f"Triad is a game for 2 players, not {num_players}")
+        raise ValueError(gettext_lazy("Triad is a game for 2 players, not %(n)s", n=num_players))
     options = dict(options or {})
     unknown = sorted(set(options) - set(_OPTIONS))
     if unknown:
-        raise ValueError(f"unknown Triad option(s): {', '.join(unknown)}")
+        raise ValueError(
+            gettext_lazy("unknown Triad option(s): %(names)s", names=", ".join(unknown))
+        )
     out = {}
     for key, opt in _OPTIONS.items():
         val = options.get(key, opt.default)
         allowed = [choice for choice, _ in opt.choices]
         if val not in allowed:
             raise ValueError(
-                f"{opt.label}: {val!r} is not a choice; choose one of {', '.join(allowed)}"
+                gettext_lazy(
+                    "%(option)s: %(value)s is not a choice; choose one of %(choices)s",
+                    option=opt.label,
+                    value=repr(val),
+                    choices=", ".join(allowed),
+                )
             )
         out[key] = val
     return out
@@ -153,13 +168,17 @@ def legal_actions(state: State, seat: int) -> list[str]:
 def _resolve(state: State, seat: int, action: str) -> tuple:
     """The internal action for any spelling of a legal action, else ``IllegalAction``."""
     if state.result:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(gettext_lazy("the game is over"))
     if seat != state.to_play:
         if seat not in (BLACK, WHITE):
-            raise IllegalAction(f"there is no seat {seat!r} in Triad")
-        raise IllegalAction(f"it is not your turn: {COLOURS[state.to_play]} is to move")
+            raise IllegalAction(gettext_lazy("there is no seat %(seat)s in Triad", seat=repr(seat)))
+        raise IllegalAction(
+            gettext_lazy(
+                "it is not your turn: %(colour)s is to move", colour=COLOURS[state.to_play]
+            )
+        )
     if not isinstance(action, str):
-        raise IllegalAction(f"{action!r} is not a Triad action: {notation.HELP}")
+        raise IllegalAction(notation.not_an_action(repr(action)))
     legal = state.legal_map()
     act = legal.get(action)
     if act is not None:
@@ -167,7 +186,7 @@ def _resolve(state: State, seat: int, action: str) -> tuple:
     try:
         parsed = notation.parse(action)
     except NotationError as exc:
-        raise IllegalAction(str(exc)) from None
+        raise IllegalAction(exc.args[0]) from None
     if parsed.kind == REMOVE:
         text = notation.remove_text(parsed.frm)
     elif parsed.kind == TURN:
@@ -217,12 +236,14 @@ def outcome(state: State) -> Outcome | None:
         return Outcome(
             scores=scores,
             winners=(winner,),
-            reason=f"{COLOURS[winner]} removed their third die",
+            reason=gettext_lazy("%(colour)s removed their third die", colour=COLOURS[winner]),
         )
     if state.result == "repetition":
-        reason = "drawn: the same position occurred for the third time (ruling TD10)"
+        reason = gettext_lazy("drawn: the same position occurred for the third time (ruling TD10)")
     else:
-        reason = f"drawn: {rules.QUIET_PLY_LIMIT} moves in a row without a Triad (ruling TD10)"
+        reason = gettext_lazy(
+            "drawn: %(n)s moves in a row without a Triad (ruling TD10)", n=rules.QUIET_PLY_LIMIT
+        )
     return Outcome(scores=(0.5, 0.5), winners=(BLACK, WHITE), reason=reason, draw=True)
 
 
@@ -264,11 +285,19 @@ def view(state: State, seat: int | None) -> dict:
     }
 
 
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_NUMBER_WORDS = {
+    2: pgettext_lazy("number", "two"),
+    3: pgettext_lazy("number", "three"),
+    4: pgettext_lazy("number", "four"),
+    5: pgettext_lazy("number", "five"),
+    6: pgettext_lazy("number", "six"),
+}
 
 
 def _triads_phrase(count: int) -> str:
-    return "a Triad" if count == 1 else f"{_NUMBER_WORDS.get(count, count)} Triads"
+    return ngettext_lazy(
+        "a Triad", "%(count)s Triads", count, count=_NUMBER_WORDS.get(count, str(count))
+    )
 
 
 def describe(state: State, seat: int, action: str) -> str:
@@ -282,26 +311,42 @@ def describe(state: State, seat: int, action: str) -> str:
     if kind == REMOVE:
         code = state.board[frm]
         count = after.removed[seat]
-        ordinal = {1: "first", 2: "second", 3: "third"}.get(count, f"{count}th")
-        text = (
-            f"{who} removes the {roman[rules.value(code)]} on {cell_name(frm)}, their {ordinal} die"
-        )
+        params = {"who": who, "value": roman[rules.value(code)], "cell": cell_name(frm)}
+        if count == 1:
+            text = gettext_lazy(
+                "%(who)s removes the %(value)s on %(cell)s, their first die", **params
+            )
+        elif count == 2:
+            text = gettext_lazy(
+                "%(who)s removes the %(value)s on %(cell)s, their second die", **params
+            )
+        else:  # the third removal wins (TD9)
+            text = gettext_lazy(
+                "%(who)s removes the %(value)s on %(cell)s, their third die", **params
+            )
     else:
         cur = rules.value(state.board[frm])
+        params = {"who": who, "value": roman[cur], "cell": cell_name(frm)}
         if kind == MOVE:
-            text = (
-                f"{who} turns the {roman[cur]} on {cell_name(frm)} to {roman[val]} "
-                f"and moves it to {cell_name(to)}"
+            text = gettext_lazy(
+                "%(who)s turns the %(value)s on %(cell)s to %(new)s and moves it to %(to)s",
+                new=roman[val],
+                to=cell_name(to),
+                **params,
             )
         elif kind == SLIDE:
-            text = (
-                f"{who} moves the {roman[cur]} on {cell_name(frm)} to {cell_name(to)} "
-                "without turning it, as no move was possible"
+            text = gettext_lazy(
+                "%(who)s moves the %(value)s on %(cell)s to %(to)s "
+                "without turning it, as no move was possible",
+                to=cell_name(to),
+                **params,
             )
         else:
-            text = (
-                f"{who} turns the {roman[cur]} on {cell_name(frm)} to {roman[val]} "
-                "without moving it, as no move was possible"
+            text = gettext_lazy(
+                "%(who)s turns the %(value)s on %(cell)s to %(new)s "
+                "without moving it, as no move was possible",
+                new=roman[val],
+                **params,
             )
         moved = list(state.board)
         moved[frm] = 0
@@ -309,22 +354,30 @@ def describe(state: State, seat: int, action: str) -> str:
         count = len(rules.triads_through(tuple(moved), to))
         if after.pending:
             choices = ", ".join(cell_name(c) for c in after.pending)
-            text += (
-                f", completing {_triads_phrase(count)}; {who} now chooses which of "
-                f"their dice to remove ({choices})"
+            text = gettext_lazy(
+                "%(move)s, completing %(triads)s; %(who)s now chooses which of "
+                "their dice to remove (%(choices)s)",
+                move=text,
+                triads=_triads_phrase(count),
+                who=who,
+                choices=choices,
             )
         elif count:
-            text += (
-                f", completing {_triads_phrase(count)} and removing that die "
-                f"({after.removed[seat]} of {rules.REMOVALS_TO_WIN} removed)"
+            text = gettext_lazy(
+                "%(move)s, completing %(triads)s and removing that die "
+                "(%(removed)s of %(total)s removed)",
+                move=text,
+                triads=_triads_phrase(count),
+                removed=after.removed[seat],
+                total=rules.REMOVALS_TO_WIN,
             )
     res = outcome(after)
     if res is not None:
         if res.draw:
-            text += f"; the game is {res.reason}"
+            text = gettext_lazy("%(move)s; the game is %(reason)s", move=text, reason=res.reason)
         else:
-            text += f"; {who} wins"
-    return text + "."
+            text = gettext_lazy("%(move)s; %(who)s wins", move=text, who=who)
+    return gettext_lazy("%(sentence)s.", sentence=text)
 
 
 def evaluate(state: State, seat: int) -> float:

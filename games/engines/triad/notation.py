@@ -39,6 +39,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..base import gettext_lazy
+
 SIZE = 6
 COLUMNS = "abcdef"
 CELL_NAMES: tuple[str, ...] = tuple(
@@ -93,9 +95,11 @@ _REMOVE_RE = re.compile(rf"^x\s*{_CELL}$")
 _PATH_RE = re.compile(rf"^{_CELL}\s*[-\u2013\u2014]?\s*{_CELL}\s*(?:=\s*([a-z0-9]+))?$")
 _TURN_RE = re.compile(rf"^{_CELL}\s*=\s*([a-z0-9]+)$")
 
-HELP = (
-    "write a move like c1-c4=3 (the die on c1 turns to 3 and moves to c4) "
-    "or x c4 to remove your die on c4"
+HELP = gettext_lazy(
+    "write a move like %(move)s (the die on c1 turns to 3 and moves to c4) "
+    "or %(remove)s to remove your die on c4",
+    move="c1-c4=3",
+    remove="x c4",
 )
 
 
@@ -109,7 +113,10 @@ def parse_cell(text: str) -> int:
         return CELL_INDEX[text]
     except KeyError:
         raise NotationError(
-            f"{text!r} is not a cell of the board: columns are a to f and rows 1 to 6"
+            gettext_lazy(
+                "%(text)s is not a cell of the board: columns are a to f and rows 1 to 6",
+                text=repr(text),
+            )
         ) from None
 
 
@@ -117,13 +124,15 @@ def parse_value(text: str) -> int:
     try:
         return VALUE_WORDS[text.strip().lower()]
     except KeyError:
-        raise NotationError(f"{text!r} is not a die value: a die shows 1, 2 or 3") from None
+        raise NotationError(
+            gettext_lazy("%(text)s is not a die value: a die shows 1, 2 or 3", text=repr(text))
+        ) from None
 
 
 def parse(text: str) -> Parsed:
     """Parse any accepted spelling of an action; ``NotationError`` if it is none."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a Triad action: {HELP}")
+        raise NotationError(not_an_action(repr(text)))
     clean = text.strip().lower()
     if m := _REMOVE_RE.match(clean):
         return Parsed(REMOVE, parse_cell(m.group(1)))
@@ -133,7 +142,11 @@ def parse(text: str) -> Parsed:
     if m := _PATH_RE.match(clean):
         value = parse_value(m.group(3)) if m.group(3) else None
         return Parsed("path", parse_cell(m.group(1)), parse_cell(m.group(2)), value)
-    raise NotationError(f"{text.strip()!r} is not a Triad action: {HELP}")
+    raise NotationError(not_an_action(repr(text.strip())))
+
+
+def not_an_action(quoted: str):
+    return gettext_lazy("%(text)s is not a Triad action: %(help)s", text=quoted, help=HELP)
 
 
 # --- board diagrams -------------------------------------------------------------

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import seeded_rng
+from ..base import gettext_lazy, ngettext_lazy, pgettext_lazy, seeded_rng
 from . import notation as n
 from .notation import MOVE, REMOVE, SLIDE, TURN, cell_name
 
 SIZE = n.SIZE
 BLACK, WHITE = 0, 1
-COLOURS = ("Black", "White")
+COLOURS = (pgettext_lazy("Triad colour", "Black"), pgettext_lazy("Triad colour", "White"))
 DICE_PER_PLAYER = 6
 REMOVALS_TO_WIN = 3  # TD9
 QUIET_PLY_LIMIT = 80  # TD10
@@ -25,14 +25,14 @@ REPETITION_LIMIT = 3  # TD10
 
 # The eight directions, row numbers growing to the north (towards White's row 6).
 DIRECTIONS: tuple[tuple[str, int, int], ...] = (
-    ("north", 1, 0),
-    ("north-east", 1, 1),
-    ("east", 0, 1),
-    ("south-east", -1, 1),
-    ("south", -1, 0),
-    ("south-west", -1, -1),
-    ("west", 0, -1),
-    ("north-west", 1, -1),
+    (pgettext_lazy("direction", "north"), 1, 0),
+    (pgettext_lazy("direction", "north-east"), 1, 1),
+    (pgettext_lazy("direction", "east"), 0, 1),
+    (pgettext_lazy("direction", "south-east"), -1, 1),
+    (pgettext_lazy("direction", "south"), -1, 0),
+    (pgettext_lazy("direction", "south-west"), -1, -1),
+    (pgettext_lazy("direction", "west"), 0, -1),
+    (pgettext_lazy("direction", "north-west"), 1, -1),
 )
 
 
@@ -422,7 +422,9 @@ def _remove(state: State, cell: int, board: tuple[int, ...], last: tuple) -> Sta
 
 
 def _die_words(code: int) -> str:
-    return f"the {COLOURS[owner(code)]} {n.ROMAN[value(code)]}"
+    return gettext_lazy(
+        "the %(colour)s %(value)s", colour=COLOURS[owner(code)], value=n.ROMAN[value(code)]
+    )
 
 
 def explain_illegal(state: State, seat: int, parsed: n.Parsed) -> str:
@@ -430,37 +432,55 @@ def explain_illegal(state: State, seat: int, parsed: n.Parsed) -> str:
     board = state.board
     if parsed.kind == REMOVE:
         if not state.pending:
-            return "there is no die to remove: you remove a die only right after creating a Triad"
+            return gettext_lazy(
+                "there is no die to remove: you remove a die only right after creating a Triad"
+            )
         options = ", ".join(n.remove_text(c) for c in state.pending)
-        return (
-            f"the die on {cell_name(parsed.frm)} is not one of your dice in the Triads "
-            f"just created; remove one of: {options} (ruling TD8)"
+        return gettext_lazy(
+            "the die on %(cell)s is not one of your dice in the Triads "
+            "just created; remove one of: %(options)s (ruling TD8)",
+            cell=cell_name(parsed.frm),
+            options=options,
         )
     if state.pending:
         options = ", ".join(n.remove_text(c) for c in state.pending)
-        return f"you created a Triad and must first choose which die to remove: {options}"
+        return gettext_lazy(
+            "you created a Triad and must first choose which die to remove: %(options)s",
+            options=options,
+        )
     frm = parsed.frm
     code = board[frm]
     where = cell_name(frm)
     if not code:
-        return f"there is no die on {where}"
+        return gettext_lazy("there is no die on %(cell)s", cell=where)
     if owner(code) != seat:
-        return f"the die on {where} is {COLOURS[owner(code)]}'s: you may only move your own dice"
+        return gettext_lazy(
+            "the die on %(cell)s is %(colour)s's: you may only move your own dice",
+            cell=where,
+            colour=COLOURS[owner(code)],
+        )
     cur = value(code)
     no_move = not normal_moves(board, seat)
     if parsed.kind == TURN:
         if not no_move:
-            return (
-                f"you may turn the die on {where} without moving it only when no move is "
-                "possible at all (ruling TD6); turn it and move it as far as its new value"
+            return gettext_lazy(
+                "you may turn the die on %(cell)s without moving it only when no move is "
+                "possible at all (ruling TD6); turn it and move it as far as its new value",
+                cell=where,
             )
-        return f"the die on {where} already shows {n.ROMAN[cur]}: turn it to another value"
+        return gettext_lazy(
+            "the die on %(cell)s already shows %(value)s: turn it to another value",
+            cell=where,
+            value=n.ROMAN[cur],
+        )
     to = parsed.to
     line = line_between(frm, to)
     if line is None:
-        return (
-            f"{where} to {cell_name(to)} is not a straight line: a die moves horizontally, "
-            "vertically or diagonally"
+        return gettext_lazy(
+            "%(cell)s to %(to)s is not a straight line: a die moves horizontally, "
+            "vertically or diagonally",
+            cell=where,
+            to=cell_name(to),
         )
     d, dist, _ = line
     direction = DIRECTIONS[d][0]
@@ -468,25 +488,41 @@ def explain_illegal(state: State, seat: int, parsed: n.Parsed) -> str:
     if new is None:
         new = dist
     if new == cur and not no_move:
-        return (
-            f"the die on {where} shows {n.ROMAN[cur]} already: it must be turned to a new "
-            "value before it moves (rulebook, Action 2)"
+        return gettext_lazy(
+            "the die on %(cell)s shows %(value)s already: it must be turned to a new "
+            "value before it moves (rulebook, Action 2)",
+            cell=where,
+            value=n.ROMAN[cur],
         )
     if dist != new:
-        return (
-            f"the die on {where} turned to {n.ROMAN[new]} must move exactly {new} "
-            f"cell{'s' if new > 1 else ''}, and {cell_name(to)} is {dist} "
-            f"cell{'s' if dist > 1 else ''} away"
+        return gettext_lazy(
+            "the die on %(cell)s turned to %(value)s must move exactly %(cells)s, "
+            "and %(to)s is %(away)s away",
+            cell=where,
+            value=n.ROMAN[new],
+            cells=ngettext_lazy("%(n)s cell", "%(n)s cells", new),
+            to=cell_name(to),
+            away=ngettext_lazy("%(n)s cell", "%(n)s cells", dist),
         )
     ray = RAYS[frm][d]
     for p in ray[:dist]:
         if board[p]:
-            what = "the destination must be empty" if p == to else "dice cannot be jumped"
-            return (
-                f"the die on {where} cannot move {dist} cell{'s' if dist > 1 else ''} "
-                f"{direction}: {cell_name(p)} is occupied by {_die_words(board[p])} "
-                f"({what})"
+            if p == to:
+                what = gettext_lazy("the destination must be empty")
+            else:
+                what = gettext_lazy("dice cannot be jumped")
+            return gettext_lazy(
+                "the die on %(cell)s cannot move %(cells)s %(direction)s: %(at)s is occupied "
+                "by %(die)s (%(why)s)",
+                cell=where,
+                cells=ngettext_lazy("%(n)s cell", "%(n)s cells", dist),
+                direction=direction,
+                at=cell_name(p),
+                die=_die_words(board[p]),
+                why=what,
             )
     if no_move and new != cur:
-        return "no normal move exists here"  # pragma: no cover - such a move would be legal
-    return "that action is not possible now"  # pragma: no cover
+        return gettext_lazy(
+            "no normal move exists here"
+        )  # pragma: no cover - such a move would be legal
+    return gettext_lazy("that action is not possible now")  # pragma: no cover

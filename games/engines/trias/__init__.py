@@ -32,8 +32,9 @@ Site decisions where the rules are silent:
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import reduce
 
-from ..base import IllegalAction, Option, Outcome
+from ..base import IllegalAction, Option, Outcome, gettext_lazy
 from . import rules
 from .board import analyse
 from .cards import METEORITE, deck2_size
@@ -51,13 +52,15 @@ max_players = 5
 
 OPTIONS = {
     "shorter": Option(
-        label="Shorter game",
+        label=gettext_lazy("Shorter game"),
         default=False,
         choices=(
-            (False, "One card of each landscape removed from deck 1"),
-            (True, "Two cards of each landscape removed from deck 1"),
+            (False, gettext_lazy("One card of each landscape removed from deck 1")),
+            (True, gettext_lazy("Two cards of each landscape removed from deck 1")),
         ),
-        help="The three-player variant: remove two cards of each landscape for a shorter game.",
+        help=gettext_lazy(
+            "The three-player variant: remove two cards of each landscape for a shorter game."
+        ),
         players=(3,),
     )
 }
@@ -65,34 +68,61 @@ options = OPTIONS
 
 # The site's own rulings where the rulebooks are silent (shown on the help page).
 SITE_RULES: tuple[str, ...] = (
-    "Seat order and the start player are drawn from the game's seed; the first seat "
-    "places last in the two anti-clockwise placement rounds and plays first (TS11).",
-    "When no tile of the card's landscape can drift, any landscape may; when no tile "
-    "at all can drift, the drift lapses by itself and the card still counts (TS5).",
-    "Using your last action ends your turn; 'end' ends it earlier.",
-    "A player who is out (TS10) draws no more cards, keeps their points on show but "
-    "cannot win; the others play on until the Meteorite.",
-    "Moving a herd ('m') takes one that can no longer reproduce this turn when there "
-    "is one; 'm+' takes one that still may.",
+    gettext_lazy(
+        "Seat order and the start player are drawn from the game's seed; the first seat "
+        "places last in the two anti-clockwise placement rounds and plays first (TS11)."
+    ),
+    gettext_lazy(
+        "When no tile of the card's landscape can drift, any landscape may; when no tile "
+        "at all can drift, the drift lapses by itself and the card still counts (TS5)."
+    ),
+    gettext_lazy("Using your last action ends your turn; 'end' ends it earlier."),
+    gettext_lazy(
+        "A player who is out (TS10) draws no more cards, keeps their points on show but "
+        "cannot win; the others play on until the Meteorite."
+    ),
+    gettext_lazy(
+        "Moving a herd ('m') takes one that can no longer reproduce this turn when there "
+        "is one; 'm+' takes one that still may."
+    ),
 )
 
 
 def validate_options(num_players: int, options: dict | None = None) -> dict:
     """Complete options for ``num_players``, or ``ValueError`` saying what is wrong."""
     if not isinstance(num_players, int) or not min_players <= num_players <= max_players:
-        raise ValueError(f"Trias is for {min_players} to {max_players} players, not {num_players}")
+        raise ValueError(
+            gettext_lazy(
+                "Trias is for %(low)s to %(high)s players, not %(n)s",
+                low=min_players,
+                high=max_players,
+                n=num_players,
+            )
+        )
     opts = dict(options or {})
     unknown = sorted(set(opts) - set(OPTIONS))
     if unknown:
-        raise ValueError(f"unknown option(s) for Trias: {', '.join(unknown)}")
+        raise ValueError(
+            gettext_lazy("unknown option(s) for Trias: %(names)s", names=", ".join(unknown))
+        )
     result = {}
     for key, option in OPTIONS.items():
         value = opts.get(key, option.default)
         if value not in [v for v, _ in option.choices]:
-            raise ValueError(f"option {key!r} cannot be {value!r}")
+            raise ValueError(
+                gettext_lazy(
+                    "option %(option)s cannot be %(value)s", option=repr(key), value=repr(value)
+                )
+            )
         if value != option.default and option.players and num_players not in option.players:
             counts = ", ".join(map(str, option.players))
-            raise ValueError(f"option {key!r} is only for {counts} players")
+            raise ValueError(
+                gettext_lazy(
+                    "option %(option)s is only for %(counts)s players",
+                    option=repr(key),
+                    counts=counts,
+                )
+            )
         result[key] = value
     return result
 
@@ -130,13 +160,37 @@ def outcome(state: State) -> Outcome | None:
         dict(enumerate(state.stock)),
         {s: len(m) for s, m in masses.items()},
     )
-    names = " and ".join(COLOURS[s] for s in winners)
-    verb = "share the win" if len(winners) > 1 else "wins"
-    if len(state.eliminated) == n:
-        ended = "Every player was out of the game"
+    names = reduce(
+        lambda first, last: gettext_lazy("%(first)s and %(last)s", first=first, last=last),
+        [COLOURS[s] for s in winners],
+    )
+    everyone_out = len(state.eliminated) == n
+    if len(winners) > 1 and everyone_out:
+        reason = gettext_lazy(
+            "Every player was out of the game; after final scoring %(names)s share the win "
+            "(%(how)s).",
+            names=names,
+            how=how,
+        )
+    elif len(winners) > 1:
+        reason = gettext_lazy(
+            "The Meteorite Impact ended the game; after final scoring %(names)s share the win "
+            "(%(how)s).",
+            names=names,
+            how=how,
+        )
+    elif everyone_out:
+        reason = gettext_lazy(
+            "Every player was out of the game; after final scoring %(names)s wins (%(how)s).",
+            names=names,
+            how=how,
+        )
     else:
-        ended = "The Meteorite Impact ended the game"
-    reason = f"{ended}; after final scoring {names} {verb} ({how})."
+        reason = gettext_lazy(
+            "The Meteorite Impact ended the game; after final scoring %(names)s wins (%(how)s).",
+            names=names,
+            how=how,
+        )
     return Outcome(scores=tuple(state.scores), winners=tuple(winners), reason=reason)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress
 
+from ..base import pgettext_lazy
+
 Pos = tuple[int, int]
 
 POLE: Pos = (0, 0)
@@ -23,7 +25,12 @@ POLE: Pos = (0, 0)
 DIRECTIONS: tuple[Pos, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 MOUNTAIN, STEPPE, WOOD, SOUTH_POLE = "M", "S", "W", "P"
-LANDSCAPE_NAMES = {MOUNTAIN: "mountain", STEPPE: "steppe", WOOD: "wood", SOUTH_POLE: "South Pole"}
+LANDSCAPE_NAMES = {
+    MOUNTAIN: pgettext_lazy("Trias landscape", "mountain"),
+    STEPPE: pgettext_lazy("Trias landscape", "steppe"),
+    WOOD: pgettext_lazy("Trias landscape", "wood"),
+    SOUTH_POLE: pgettext_lazy("Trias landscape", "South Pole"),
+}
 # Herd capacity per landscape; the South Pole is a steppe (German rulebook, TS3).
 CAPACITY = {MOUNTAIN: 2, STEPPE: 3, WOOD: 4, SOUTH_POLE: 3}
 

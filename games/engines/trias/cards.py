@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..base import pgettext_lazy
 from .board import MOUNTAIN, STEPPE, WOOD
 
 METEORITE = "X"
-CARD_NAMES = {MOUNTAIN: "mountain", STEPPE: "steppe", WOOD: "wood", METEORITE: "Meteorite Impact"}
+CARD_NAMES = {
+    MOUNTAIN: pgettext_lazy("Trias card", "mountain"),
+    STEPPE: pgettext_lazy("Trias card", "steppe"),
+    WOOD: pgettext_lazy("Trias card", "wood"),
+    METEORITE: pgettext_lazy("Trias card", "Meteorite Impact"),
+}
 
 
 def herds_per_player(num_players: int) -> int:

@@ -8,6 +8,7 @@ drift what (presence on the land mass, the card's landscape) is decided by
 
 from __future__ import annotations
 
+from ..base import gettext_lazy
 from .board import POLE, Board, Pos, distance, format_pos, neighbours
 
 
@@ -115,33 +116,51 @@ def why_not_drift(board: Board, present: set[int], p: Pos, d: Pos) -> str:
     """A player's reason why the tile at ``p`` cannot drift to ``d``."""
     at = format_pos(p)
     if p not in board.land:
-        return f"there is no tile at {at}"
+        return gettext_lazy("there is no tile at %(at)s", at=at)
     if p == POLE:
-        return "the South Pole never drifts"
+        return gettext_lazy("the South Pole never drifts")
     m = board.mass_of[p]
     if len(board.masses[m]) < 2:
-        return f"the tile at {at} cannot drift: its land mass has only one tile"
+        return gettext_lazy(
+            "the tile at %(at)s cannot drift: its land mass has only one tile", at=at
+        )
     if m not in present:
-        return f"the tile at {at} cannot drift: you have no herd on land on its land mass"
+        return gettext_lazy(
+            "the tile at %(at)s cannot drift: you have no herd on land on its land mass", at=at
+        )
     if not board.touches_surrounding(p):
-        return f"the tile at {at} cannot drift: it does not touch the surrounding water"
+        return gettext_lazy(
+            "the tile at %(at)s cannot drift: it does not touch the surrounding water", at=at
+        )
     to = format_pos(d)
     if d in board.land:
-        return f"the tile at {at} cannot drift to {to}: {to} is not water"
+        return gettext_lazy(
+            "the tile at %(at)s cannot drift to %(to)s: %(to)s is not water", at=at, to=to
+        )
     if distance(d) <= distance(p):
-        return (
-            f"the tile at {at} cannot drift to {to}: {to} is not farther from the South "
-            f"Pole ({distance(d)} steps) than {at} ({distance(p)} steps)"
+        return gettext_lazy(
+            "the tile at %(at)s cannot drift to %(to)s: %(to)s is not farther from the South "
+            "Pole (%(to_steps)s steps) than %(at)s (%(at_steps)s steps)",
+            at=at,
+            to=to,
+            to_steps=distance(d),
+            at_steps=distance(p),
         )
     mass = board.masses[m]
     if not any(n in mass and n != p for n in neighbours(d)):
-        return f"the tile at {at} cannot drift to {to}: {to} does not touch its land mass"
-    if d not in drift_targets(board, p):
-        return (
-            f"the tile at {at} cannot drift to {to}: put down there it would not touch "
-            "the surrounding water"
+        return gettext_lazy(
+            "the tile at %(at)s cannot drift to %(to)s: %(to)s does not touch its land mass",
+            at=at,
+            to=to,
         )
-    return f"the tile at {at} cannot drift to {to} now"
+    if d not in drift_targets(board, p):
+        return gettext_lazy(
+            "the tile at %(at)s cannot drift to %(to)s: put down there it would not touch "
+            "the surrounding water",
+            at=at,
+            to=to,
+        )
+    return gettext_lazy("the tile at %(at)s cannot drift to %(to)s now", at=at, to=to)
 
 
 def drift_actions(

@@ -25,27 +25,34 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalAction
+from ..base import IllegalAction, gettext_lazy
 from .board import Pos, format_pos
 
 _POS = re.compile(r"^(-?\d+),(-?\d+)$")
 
-HELP = (
-    "actions are written like 'play', 'draw', 'p 0,1', 'd 1,-2>2,-3', 'm 0,1>1,1', "
-    "'r 2,-3>2,-2', '+ 0,1' or 'end'"
+HELP = gettext_lazy(
+    "actions are written like %(examples)s or %(end)s",
+    examples="'play', 'draw', 'p 0,1', 'd 1,-2>2,-3', 'm 0,1>1,1', 'r 2,-3>2,-2', '+ 0,1'",
+    end="'end'",
 )
 
 
 def parse_pos(text: str) -> Pos:
     match = _POS.match(text)
     if not match:
-        raise IllegalAction(f"{text!r} is not a position: write it as q,r, e.g. 1,-2")
+        raise IllegalAction(
+            gettext_lazy("%(text)s is not a position: write it as q,r, e.g. 1,-2", text=repr(text))
+        )
     return int(match.group(1)), int(match.group(2))
 
 
 def parse_step(text: str) -> tuple[Pos, Pos]:
     if text.count(">") != 1:
-        raise IllegalAction(f"{text!r} is not a step: write it as from>to, e.g. 0,1>1,1")
+        raise IllegalAction(
+            gettext_lazy(
+                "%(text)s is not a step: write it as from>to, e.g. 0,1>1,1", text=repr(text)
+            )
+        )
     a, b = text.split(">")
     return parse_pos(a), parse_pos(b)
 
@@ -62,7 +69,7 @@ def parse(action: str) -> tuple[str, tuple]:
     ``reproduce (pos,)``, ``end ()``.
     """
     if not isinstance(action, str):
-        raise IllegalAction(f"{action!r} is not an action: {HELP}")
+        raise IllegalAction(_not_an_action(action))
     text = " ".join(action.replace(" >", ">").replace("> ", ">").split())
     words = text.split(" ")
     head, rest = words[0].lower(), words[1:]
@@ -78,8 +85,16 @@ def parse(action: str) -> tuple[str, tuple]:
     if head == "r" and 1 <= len(rest) <= 3:
         return "rescue", tuple(sorted(parse_step(w) for w in rest))
     if head == "r":
-        raise IllegalAction("a rescue takes one to three swimmers, e.g. 'r 2,-3>2,-2'")
-    raise IllegalAction(f"{action!r} is not an action: {HELP}")
+        raise IllegalAction(
+            gettext_lazy(
+                "a rescue takes one to three swimmers, e.g. %(example)s", example="'r 2,-3>2,-2'"
+            )
+        )
+    raise IllegalAction(_not_an_action(action))
+
+
+def _not_an_action(action):
+    return gettext_lazy("%(text)s is not an action: %(help)s", text=repr(action), help=HELP)
 
 
 def unparse(kind: str, args: tuple) -> str:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from ..base import IllegalAction
+from functools import reduce
+
+from ..base import IllegalAction, gettext_lazy
 from .board import CAPACITY, LANDSCAPE_NAMES, format_pos
 from .cards import CARD_NAMES, METEORITE, deck2, deck2_size
 from .notation import parse
-from .rules import COLOURS, count, final_detail, label
+from .rules import (
+    COLOURS,
+    drew_and_played,
+    final_detail,
+    label,
+    played_hand_card,
+    swimmer_count,
+    tile_count,
+)
 from .scoring import interim_land_mass
 from .state import ACTIONS, CARD, OVER, State
 
@@ -127,44 +137,76 @@ def describe(state: State, seat: int, action: str) -> str:
     try:
         kind, args = parse(action)
     except IllegalAction:
-        return f"{who} plays {action}."
+        return gettext_lazy("%(who)s plays %(action)s.", who=who, action=action)
     board = state.board
     if kind == "place":
         kind_name = LANDSCAPE_NAMES.get(board.land.get(args[0], ""), "")
-        return f"{who} places 2 herds on the {kind_name} tile at {format_pos(args[0])}."
+        return gettext_lazy(
+            "%(who)s places 2 herds on the %(landscape)s tile at %(at)s.",
+            who=who,
+            landscape=kind_name,
+            at=format_pos(args[0]),
+        )
     # A card is named only when this action really plays it (TS16): never another
     # seat's hand card, nor the top of the deck outside that seat's Phase 1.
     playing = state.phase == CARD and seat == state.current
     if kind == "play":
         card = state.hands[seat] if playing and 0 <= seat < len(state.hands) else ""
         if not card:
-            return f"{who} plays the hand card."
-        return f"{who} plays the hand card: {CARD_NAMES[card]}."
+            return gettext_lazy("%(who)s plays the hand card.", who=who)
+        return played_hand_card(who, card)
     if kind == "draw":
         card = state.deck[0] if playing and state.deck else ""
         if not card:
-            return f"{who} draws a card."
+            return gettext_lazy("%(who)s draws a card.", who=who)
         if card == METEORITE:
-            return f"{who} draws the Meteorite Impact: the last round begins."
-        return f"{who} draws and plays a card: {CARD_NAMES[card]}."
+            return gettext_lazy(
+                "%(who)s draws the Meteorite Impact: the last round begins.", who=who
+            )
+        return drew_and_played(who, card)
     if kind == "drift":
         p, d = args
         name = LANDSCAPE_NAMES.get(board.land.get(p, ""), "")
-        text = f"{who} drifts the {name} tile from {format_pos(p)} to {format_pos(d)}"
+        params = {"who": who, "landscape": name, "from": format_pos(p), "to": format_pos(d)}
         if p in board.land and state.num_players > 2:
             mass = interim_land_mass(board, p, d)
             if mass is not None:
-                text += f", scoring a land mass of {count(len(mass), 'tile', 'tiles')}"
-        return text + "."
+                return gettext_lazy(
+                    "%(who)s drifts the %(landscape)s tile from %(from)s to %(to)s, "
+                    "scoring a land mass of %(tiles)s.",
+                    tiles=tile_count(len(mass)),
+                    **params,
+                )
+        return gettext_lazy(
+            "%(who)s drifts the %(landscape)s tile from %(from)s to %(to)s.", **params
+        )
     if kind in ("move", "move+"):
         a, b = args
-        return f"{who} moves a herd from {format_pos(a)} to {format_pos(b)}."
+        return gettext_lazy(
+            "%(who)s moves a herd from %(from)s to %(to)s.",
+            who=who,
+            **{"from": format_pos(a)},
+            to=format_pos(b),
+        )
     if kind == "rescue":
-        steps = " and ".join(f"{format_pos(a)} to {format_pos(b)}" for a, b in args)
-        return f"{who} rescues {count(len(args), 'swimmer', 'swimmers')}: {steps}."
+        steps = [
+            gettext_lazy("%(from)s to %(to)s", **{"from": format_pos(a)}, to=format_pos(b))
+            for a, b in args
+        ]
+        return gettext_lazy(
+            "%(who)s rescues %(swimmers)s: %(steps)s.",
+            who=who,
+            swimmers=swimmer_count(len(args)),
+            steps=reduce(
+                lambda first, last: gettext_lazy("%(first)s and %(last)s", first=first, last=last),
+                steps,
+            ),
+        )
     if kind == "reproduce":
-        return f"A herd of {who} on {format_pos(args[0])} reproduces."
-    return f"{who} ends the turn."
+        return gettext_lazy(
+            "A herd of %(who)s on %(at)s reproduces.", who=who, at=format_pos(args[0])
+        )
+    return gettext_lazy("%(who)s ends the turn.", who=who)
 
 
 def reveals_information(state: State, seat: int, action: str) -> bool:

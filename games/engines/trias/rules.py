@@ -19,7 +19,14 @@ again until its turn is over:
 
 from __future__ import annotations
 
-from ..base import IllegalAction, seeded_rng
+from ..base import (
+    IllegalAction,
+    gettext_lazy,
+    join_texts,
+    ngettext_lazy,
+    pgettext_lazy,
+    seeded_rng,
+)
 from .board import CAPACITY, LANDSCAPE_NAMES, POLE, Pos, disc, format_pos, neighbours, ring
 from .cards import (
     CARD_NAMES,
@@ -37,7 +44,13 @@ from .notation import parse, step, unparse
 from .scoring import final_points, interim_land_mass, interim_points
 from .state import ACTIONS, CARD, DRIFT, OVER, PLACE, Herd, State, evolve
 
-COLOURS = ("Red", "Blue", "Purple", "Black", "White")
+COLOURS = (
+    pgettext_lazy("Trias colour", "Red"),
+    pgettext_lazy("Trias colour", "Blue"),
+    pgettext_lazy("Trias colour", "Purple"),
+    pgettext_lazy("Trias colour", "Black"),
+    pgettext_lazy("Trias colour", "White"),
+)
 DRIFT_COST = 3
 LAST_ROUND_ACTIONS = 2
 
@@ -91,8 +104,12 @@ def new_game(num_players: int, seed: int, options: dict) -> State:
 
     placing = list(reversed(order)) * 2  # anti-clockwise, ending with order[0]
     log = (
-        "Seats clockwise: " + ", ".join(label(s) for s in order) + ".",
-        f"{label(placing[0])} places first; {label(order[0])} places last and plays first.",
+        gettext_lazy("Seats clockwise: %(seats)s.", seats=join_texts(label(s) for s in order)),
+        gettext_lazy(
+            "%(first)s places first; %(last)s places last and plays first.",
+            first=label(placing[0]),
+            last=label(order[0]),
+        ),
     )
     return State(
         num_players=num_players,
@@ -317,9 +334,11 @@ def _rescues(swimmers: dict[Pos, int], free: dict[Pos, int]) -> list[str]:
 
 def apply(state: State, seat: int, action: str) -> State:
     if state.phase == OVER:
-        raise IllegalAction("the game is over")
+        raise IllegalAction(gettext_lazy("the game is over"))
     if seat != state.current:
-        raise IllegalAction(f"it is not your turn: {label(state.current)} is to move")
+        raise IllegalAction(
+            gettext_lazy("it is not your turn: %(who)s is to move", who=label(state.current))
+        )
     kind, args = parse(action)
     canonical = unparse(kind, args)
     legal_actions(state, seat)
@@ -331,13 +350,13 @@ def apply(state: State, seat: int, action: str) -> State:
         card = state.hands[seat]
         hands = _set(state.hands, seat, "")
         new = evolve(state, hands=hands, hand_played=True)
-        new = _log(new, f"{label(seat)} plays the hand card: {CARD_NAMES[card]}.")
+        new = _log(new, played_hand_card(label(seat), card))
         return _resolve_card(new, card)
     if kind == "draw":
         card, new = _draw(state)
         if card == METEORITE:
             return _meteorite_in_phase1(new)
-        new = _log(new, f"{label(seat)} draws and plays a card: {CARD_NAMES[card]}.")
+        new = _log(new, drew_and_played(label(seat), card))
         return _resolve_card(new, card)
     if kind == "drift":
         new = _drift(state, *args)
@@ -353,13 +372,37 @@ def apply(state: State, seat: int, action: str) -> State:
     return end_turn(state)
 
 
+def played_hand_card(who, card: str):
+    return gettext_lazy("%(who)s plays the hand card: %(card)s.", who=who, card=CARD_NAMES[card])
+
+
+def drew_and_played(who, card: str):
+    return gettext_lazy("%(who)s draws and plays a card: %(card)s.", who=who, card=CARD_NAMES[card])
+
+
 def _set(values: tuple, index: int, value) -> tuple:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def count(n: int, one: str, many: str) -> str:
-    """``n`` and its noun, singular or plural: "1 herd", "3 herds"."""
-    return f"{n} {one if n == 1 else many}"
+def herd_count(n: int):
+    return ngettext_lazy("%(n)s herd", "%(n)s herds", n)
+
+
+def tile_count(n: int):
+    return ngettext_lazy("%(n)s tile", "%(n)s tiles", n)
+
+
+def swimmer_count(n: int):
+    return ngettext_lazy("%(n)s swimmer", "%(n)s swimmers", n)
+
+
+def _points_list(points: dict):
+    """ "Red 3, Blue 1", or that nobody scored."""
+    if not points:
+        return gettext_lazy("no herds there")
+    return join_texts(
+        gettext_lazy("%(who)s %(n)s", who=label(s), n=n) for s, n in sorted(points.items())
+    )
 
 
 def _log(state: State, *lines: str) -> State:
@@ -405,8 +448,11 @@ def _meteorite_in_phase1(state: State) -> State:
     new = evolve(state, last_round=True, last_queue=queue)
     new = _log(
         new,
-        f"{label(seat)} draws the Meteorite Impact: the last round begins with this turn "
-        "(no drift, 2 actions each).",
+        gettext_lazy(
+            "%(who)s draws the Meteorite Impact: the last round begins with this turn "
+            "(no drift, 2 actions each).",
+            who=label(seat),
+        ),
     )
     return _start_actions(new)
 
@@ -415,13 +461,21 @@ def _resolve_card(state: State, card: str) -> State:
     """Phase 1 after the card: the mandatory drift, its colour fallback or its lapse (TS5)."""
     new = evolve(state, phase=DRIFT, card=card)
     if phase1_kinds(new) is False:
-        new = _log(new, f"No tile can drift for {label(state.current)}: the drift lapses.")
+        new = _log(
+            new,
+            gettext_lazy(
+                "No tile can drift for %(who)s: the drift lapses.", who=label(state.current)
+            ),
+        )
         return _start_actions(new)
     if colour_fallback(new):
         new = _log(
             new,
-            f"No {LANDSCAPE_NAMES[card]} tile can drift: {label(state.current)} drifts a tile "
-            "of another landscape.",
+            gettext_lazy(
+                "No %(landscape)s tile can drift: %(who)s drifts a tile of another landscape.",
+                landscape=LANDSCAPE_NAMES[card],
+                who=label(state.current),
+            ),
         )
     return new
 
@@ -442,8 +496,13 @@ def _drift(state: State, p: Pos, d: Pos) -> State:
     new = evolve(state, tiles=tiles, scored=())
     new = _log(
         new,
-        f"{label(state.current)} drifts the {LANDSCAPE_NAMES[kind]} tile from "
-        f"{format_pos(p)} to {format_pos(d)}.",
+        gettext_lazy(
+            "%(who)s drifts the %(landscape)s tile from %(from)s to %(to)s.",
+            who=label(state.current),
+            landscape=LANDSCAPE_NAMES[kind],
+            **{"from": format_pos(p)},
+            to=format_pos(d),
+        ),
     )
     if state.num_players == 2:
         return new  # no interim scoring in the two-player game (TS15)
@@ -456,11 +515,15 @@ def _drift(state: State, p: Pos, d: Pos) -> State:
             counts[h.owner] += 1
     points = interim_points(counts)
     scores = tuple(state.scores[s] + points.get(s, 0) for s in range(state.num_players))
-    text = ", ".join(f"{label(s)} {n}" for s, n in sorted(points.items())) or "no herds there"
     where = " ".join(format_pos(p) for p in sorted(mass))
     new = evolve(new, scores=scores, scored=tuple(sorted(mass)))
-    tiles = count(len(mass), "tile", "tiles")
-    return _log(new, f"Interim scoring of the land mass {where} ({tiles}): {text}.")
+    line = gettext_lazy(
+        "Interim scoring of the land mass %(where)s (%(tiles)s): %(points)s.",
+        where=where,
+        tiles=tile_count(len(mass)),
+        points=_points_list(points),
+    )
+    return _log(new, line)
 
 
 def _pick(herds: list[Herd], fertile_first: bool) -> Herd:
@@ -540,10 +603,14 @@ def phase3(state: State) -> State:
     drowned = [h.id for h in state.herds if h.owner == seat and h.pos not in land]
     if drowned:
         gone.update(drowned)
-        if len(drowned) == 1:
-            lines.append(f"1 swimmer of {label(seat)} returns to stock.")
-        else:
-            lines.append(f"{len(drowned)} swimmers of {label(seat)} return to stock.")
+        lines.append(
+            ngettext_lazy(
+                "%(n)s swimmer of %(who)s returns to stock.",
+                "%(n)s swimmers of %(who)s return to stock.",
+                len(drowned),
+                who=label(seat),
+            )
+        )
     for pos in sorted(at):
         if pos not in land:
             continue
@@ -553,8 +620,12 @@ def phase3(state: State) -> State:
             lose = own[: min(excess, len(own))]
             gone.update(lose)
             lines.append(
-                f"Overpopulation on {format_pos(pos)}: {label(seat)} returns "
-                f"{count(len(lose), 'herd', 'herds')} to stock."
+                gettext_lazy(
+                    "Overpopulation on %(at)s: %(who)s returns %(herds)s to stock.",
+                    at=format_pos(pos),
+                    who=label(seat),
+                    herds=herd_count(len(lose)),
+                )
             )
     new = state
     if gone:
@@ -563,7 +634,12 @@ def phase3(state: State) -> State:
         new = _log(evolve(state, herds=herds, stock=stock), *lines)
     if not any(h.owner == seat for h in new.herds):
         new = evolve(new, eliminated=(*new.eliminated, seat))
-        new = _log(new, f"{label(seat)} has no herd left on the board and is out of the game.")
+        new = _log(
+            new,
+            gettext_lazy(
+                "%(who)s has no herd left on the board and is out of the game.", who=label(seat)
+            ),
+        )
     return new
 
 
@@ -576,11 +652,15 @@ def _phase4(state: State) -> State:
     if card == METEORITE:
         queue = tuple(clockwise_after(new, seat))
         new = evolve(new, last_round=True, last_queue=queue)
-        first = label(queue[0]) if queue else "nobody"
+        first = label(queue[0]) if queue else gettext_lazy("nobody")
         return _log(
             new,
-            f"{label(seat)} draws the Meteorite Impact: the last round begins with {first} "
-            "(no drift, 2 actions each).",
+            gettext_lazy(
+                "%(who)s draws the Meteorite Impact: the last round begins with %(first)s "
+                "(no drift, 2 actions each).",
+                who=label(seat),
+                first=first,
+            ),
         )
     return evolve(
         new, hands=_set(new.hands, seat, card), hand_from=_set(new.hand_from, seat, origin)
@@ -617,14 +697,18 @@ def final_scoring(state: State) -> State:
         for s, n in item["points"].items():
             scores[s] += n
         where = " ".join(format_pos(p) for p in item["tiles"])
-        text = ", ".join(f"{label(s)} {n}" for s, n in sorted(item["points"].items()))
         lines.append(
-            f"Final scoring of the land mass {where} "
-            f"({count(len(item['tiles']), 'tile', 'tiles')}): "
-            f"{text or 'no herds there'}."
+            gettext_lazy(
+                "Final scoring of the land mass %(where)s (%(tiles)s): %(points)s.",
+                where=where,
+                tiles=tile_count(len(item["tiles"])),
+                points=_points_list(item["points"]),
+            )
         )
     if not lines:
-        lines.append("Final scoring: every tile is on the main land mass, which is not scored.")
+        lines.append(
+            gettext_lazy("Final scoring: every tile is on the main land mass, which is not scored.")
+        )
     new = evolve(state, scores=tuple(scores), phase=OVER, actions_left=0, last_queue=())
     return _log(new, *lines)
 
@@ -635,12 +719,22 @@ def final_scoring(state: State) -> State:
 def why_illegal(state: State, seat: int, kind: str, args: tuple) -> str:
     """A reason a player understands for an action that is not legal now."""
     phase = state.phase
-    expected = {
-        PLACE: "place 2 herds on a tile without herds, e.g. 'p 0,1'",
-        CARD: "choose 'play' (your hand card) or 'draw'",
-        DRIFT: f"drift a tile for your {CARD_NAMES.get(state.card, '')} card, e.g. 'd 1,-2>2,-3'",
-        ACTIONS: "use your actions or 'end' your turn",
-    }[phase]
+    if phase == PLACE:
+        expected = gettext_lazy(
+            "place 2 herds on a tile without herds, e.g. %(example)s", example="'p 0,1'"
+        )
+    elif phase == CARD:
+        expected = gettext_lazy(
+            "choose %(play)s (your hand card) or %(draw)s", play="'play'", draw="'draw'"
+        )
+    elif phase == DRIFT:
+        expected = gettext_lazy(
+            "drift a tile for your %(card)s card, e.g. %(example)s",
+            card=CARD_NAMES.get(state.card, ""),
+            example="'d 1,-2>2,-3'",
+        )
+    else:
+        expected = gettext_lazy("use your actions or %(end)s your turn", end="'end'")
     wanted = {
         PLACE: {"place"},
         CARD: {"play", "draw"},
@@ -648,18 +742,22 @@ def why_illegal(state: State, seat: int, kind: str, args: tuple) -> str:
         ACTIONS: {"drift", "move", "move+", "rescue", "reproduce", "end"},
     }[phase]
     if kind not in wanted:
-        return f"not now: {expected}"
+        return gettext_lazy("not now: %(expected)s", expected=expected)
     board = state.board
     land = board.land
     if kind == "place":
         pos = args[0]
         if pos not in land:
-            return f"there is no tile at {format_pos(pos)}"
-        return f"the tile at {format_pos(pos)} already has herds"
+            return gettext_lazy("there is no tile at %(at)s", at=format_pos(pos))
+        return gettext_lazy("the tile at %(at)s already has herds", at=format_pos(pos))
     if kind == "drift":
         p, d = args
         if phase == ACTIONS and state.actions_left < DRIFT_COST:
-            return f"a drift costs {DRIFT_COST} actions and you have {state.actions_left} left"
+            return gettext_lazy(
+                "a drift costs %(cost)s actions and you have %(left)s left",
+                cost=DRIFT_COST,
+                left=state.actions_left,
+            )
         if (
             phase == DRIFT
             and p in land
@@ -667,59 +765,82 @@ def why_illegal(state: State, seat: int, kind: str, args: tuple) -> str:
             and land[p] != state.card
             and not colour_fallback(state)
         ):
-            return (
-                f"your card is {CARD_NAMES[state.card]}: drift a {LANDSCAPE_NAMES[state.card]} tile"
+            return gettext_lazy(
+                "your card is %(card)s: drift a %(landscape)s tile",
+                card=CARD_NAMES[state.card],
+                landscape=LANDSCAPE_NAMES[state.card],
             )
         return why_not_drift(board, present_masses(state, seat), p, d)
     if kind in ("move", "move+"):
         a, b = args
         own = [h for h in state.herds_at().get(a, ()) if h.owner == seat]
         if not own:
-            return f"you have no herd at {format_pos(a)}"
+            return gettext_lazy("you have no herd at %(at)s", at=format_pos(a))
         if a not in land:
-            return f"your herds at {format_pos(a)} are swimming: rescue them with 'r'"
+            return gettext_lazy(
+                "your herds at %(at)s are swimming: rescue them with %(rescue)s",
+                at=format_pos(a),
+                rescue="'r'",
+            )
         if b not in neighbours(a):
-            return f"{format_pos(b)} is not next to {format_pos(a)}: a herd moves one step"
+            return gettext_lazy(
+                "%(to)s is not next to %(at)s: a herd moves one step",
+                to=format_pos(b),
+                at=format_pos(a),
+            )
         if b not in land:
-            return f"{format_pos(b)} is water"
+            return gettext_lazy("%(at)s is water", at=format_pos(b))
         if free_space(state, b) <= 0:
-            return _full(state, b, "entered")
-        return "'m+' is only for a tile holding herds that may and may not reproduce"
+            return _full(state, b, gettext_lazy("it cannot be entered"))
+        return gettext_lazy(
+            "%(move)s is only for a tile holding herds that may and may not reproduce",
+            move="'m+'",
+        )
     if kind == "reproduce":
         pos = args[0]
         own = [h for h in state.herds_at().get(pos, ()) if h.owner == seat]
         if pos not in land or not own:
-            return f"you have no herd on a tile at {format_pos(pos)}"
+            return gettext_lazy("you have no herd on a tile at %(at)s", at=format_pos(pos))
         if state.stock[seat] <= 0:
-            return "you have no herd left in stock"
+            return gettext_lazy("you have no herd left in stock")
         if free_space(state, pos) <= 0:
-            return _full(state, pos, "reproduced on")
-        return f"every herd of yours on {format_pos(pos)} has reproduced or was born this turn"
+            return _full(state, pos, gettext_lazy("it cannot be reproduced on"))
+        return gettext_lazy(
+            "every herd of yours on %(at)s has reproduced or was born this turn",
+            at=format_pos(pos),
+        )
     if kind == "rescue":
         need: dict[Pos, int] = {}
         for s, t in args:
             swimming = [h for h in state.herds_at().get(s, ()) if h.owner == seat and s not in land]
             need[s] = need.get(s, 0) + 1
             if len(swimming) < need[s]:
-                swimmers = count(need[s], "swimmer", "swimmers")
-                return f"you do not have {swimmers} at {format_pos(s)}"
+                return gettext_lazy(
+                    "you do not have %(swimmers)s at %(at)s",
+                    swimmers=swimmer_count(need[s]),
+                    at=format_pos(s),
+                )
             if t not in neighbours(s):
-                return f"{format_pos(t)} is not next to {format_pos(s)}"
+                return gettext_lazy(
+                    "%(to)s is not next to %(at)s", to=format_pos(t), at=format_pos(s)
+                )
             if t not in land:
-                return f"{format_pos(t)} is water"
+                return gettext_lazy("%(at)s is water", at=format_pos(t))
         targets: dict[Pos, int] = {}
         for _, t in args:
             targets[t] = targets.get(t, 0) + 1
         for t, n in targets.items():
             if free_space(state, t) < n:
-                return _full(state, t, "entered by so many herds")
-    return f"that is not allowed now: {expected}"
+                return _full(state, t, gettext_lazy("it cannot be entered by so many herds"))
+    return gettext_lazy("that is not allowed now: %(expected)s", expected=expected)
 
 
-def _full(state: State, pos: Pos, what: str) -> str:
+def _full(state: State, pos: Pos, what):
     cap = CAPACITY[state.board.land[pos]]
-    return (
-        f"the tile at {format_pos(pos)} holds {state.count_at(pos)} of "
-        f"{count(cap, 'herd', 'herds')}: "
-        f"it cannot be {what}"
+    return gettext_lazy(
+        "the tile at %(at)s holds %(n)s of %(herds)s: %(what)s",
+        at=format_pos(pos),
+        n=state.count_at(pos),
+        herds=herd_count(cap),
+        what=what,
     )

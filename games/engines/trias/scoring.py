@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from ..base import gettext_lazy
 from .board import POLE, Board, Pos
 
 
@@ -82,13 +83,13 @@ def rank_winners(
     best = max(scores[s] for s in seats)
     tied = [s for s in seats if scores[s] == best]
     if len(tied) == 1:
-        return tied, "most points"
+        return tied, gettext_lazy("most points")
     best = max(stock[s] for s in tied)
     tied = [s for s in tied if stock[s] == best]
     if len(tied) == 1:
-        return tied, "tie on points broken by most herds in stock"
+        return tied, gettext_lazy("tie on points broken by most herds in stock")
     best = max(masses_present[s] for s in tied)
     tied = [s for s in tied if masses_present[s] == best]
     if len(tied) == 1:
-        return tied, "tie on points and stock broken by presence on more land masses"
-    return tied, "tie on points, stock and land masses: a shared win"
+        return tied, gettext_lazy("tie on points and stock broken by presence on more land masses")
+    return tied, gettext_lazy("tie on points, stock and land masses: a shared win")

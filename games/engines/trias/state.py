@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base import Text
 from .board import Board, Pos, analyse
 
 # Phases of the state machine.
@@ -125,7 +126,8 @@ def to_json(state: State) -> dict:
         "last_queue": list(state.last_queue),
         "eliminated": list(state.eliminated),
         "turn": state.turn,
-        "log": list(state.log),
+        # log lines keep their message ids, to be shown in each player's language
+        "log": [line.to_json() if isinstance(line, Text) else line for line in state.log],
         "scored": [list(p) for p in state.scored],
     }
 
@@ -158,6 +160,6 @@ def from_json(data: dict) -> State:
         last_queue=tuple(data["last_queue"]),
         eliminated=tuple(data["eliminated"]),
         turn=data["turn"],
-        log=tuple(data["log"]),
+        log=tuple(Text.from_json(line) if isinstance(line, dict) else line for line in data["log"]),
         scored=tuple((q, r) for q, r in data["scored"]),
     )

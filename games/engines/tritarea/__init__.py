@@ -25,7 +25,7 @@ leading NPC seat(s).
 
 from __future__ import annotations
 
-from ..base import Option, Outcome
+from ..base import Option, Outcome, gettext_lazy
 from . import seats as _seats
 from .determinize import determinize
 from .evaluate import evaluate
@@ -43,20 +43,32 @@ from .view import describe, view
 # Where the rulebook and rulings TT1-TT11 are silent, these site rules decide (for the
 # game's help page; each is implemented and tested where its module says).
 SITE_RULES: tuple[str, ...] = (
-    "Round 1's start player is drawn at random among the people; the solo player starts.",
-    "Start player of rounds 2 and 3 (TT7): on a tie, the tied seat first clockwise from "
-    "the previous start player (who stays start player when tied); computer seats can "
-    "become start player.",
-    "Round 3 runs: deal, secret lead-area declarations, reveal, block sale, eight tricks. "
-    "A 5 declared as 0 or 10 is paid at the reveal, so the score track keeps the secret.",
-    "A round-2 declaration-of-intent 5 that scores counts as 10 for 2 points when its "
-    "holder has 2 points (always the better choice); computer seats keep 5.",
-    "After players tied for first in an area, the next colour is third (lead area: -rank).",
-    "With 3 people, when the computer seat holds the first right and also won the previous "
-    "trick (or starts the round), the person seated after it decides where it builds.",
-    "A rights holder without blocks defaults at once and loses the played rank.",
-    "Solo game: a tie for most points with a computer seat still counts as success.",
-    "Unplaced blocks cost 2 points each at the end of round 3 only.",
+    gettext_lazy(
+        "Round 1's start player is drawn at random among the people; the solo player starts."
+    ),
+    gettext_lazy(
+        "Start player of rounds 2 and 3 (TT7): on a tie, the tied seat first clockwise from "
+        "the previous start player (who stays start player when tied); computer seats can "
+        "become start player."
+    ),
+    gettext_lazy(
+        "Round 3 runs: deal, secret lead-area declarations, reveal, block sale, eight tricks. "
+        "A 5 declared as 0 or 10 is paid at the reveal, so the score track keeps the secret."
+    ),
+    gettext_lazy(
+        "A round-2 declaration-of-intent 5 that scores counts as 10 for 2 points when its "
+        "holder has 2 points (always the better choice); computer seats keep 5."
+    ),
+    gettext_lazy(
+        "After players tied for first in an area, the next colour is third (lead area: -rank)."
+    ),
+    gettext_lazy(
+        "With 3 people, when the computer seat holds the first right and also won the previous "
+        "trick (or starts the round), the person seated after it decides where it builds."
+    ),
+    gettext_lazy("A rights holder without blocks defaults at once and loses the played rank."),
+    gettext_lazy("Solo game: a tie for most points with a computer seat still counts as success."),
+    gettext_lazy("Unplaced blocks cost 2 points each at the end of round 3 only."),
 )
 
 name = "tritarea"
@@ -69,10 +81,14 @@ options: dict[str, Option] = {}
 def validate_options(num_players: int, options: dict | None) -> dict:
     """No options: the rules fix everything by the number of people."""
     if not isinstance(num_players, int) or not min_players <= num_players <= max_players:
-        raise ValueError(f"Tri*T*Area is for {min_players} to {max_players} people")
+        raise ValueError(
+            gettext_lazy(
+                "Tri*T*Area is for %(low)s to %(high)s people", low=min_players, high=max_players
+            )
+        )
     if options:
         unknown = ", ".join(sorted(map(str, options)))
-        raise ValueError(f"Tri*T*Area has no options (got {unknown})")
+        raise ValueError(gettext_lazy("Tri*T*Area has no options (got %(names)s)", names=unknown))
     return {}
 
 

@@ -20,7 +20,9 @@ Decisions where the rulebook and rulings are silent (site rules):
 
 from __future__ import annotations
 
-from ..base import IllegalAction, Outcome, seeded_rng
+from functools import reduce
+
+from ..base import IllegalAction, Outcome, gettext_lazy, ngettext_lazy, seeded_rng
 from . import seats
 from .board import AREA_SQUARES, AREAS, EMPTY_BOARD, SQUARE_INDEX, SQUARES
 from .cards import card_choices, full_deck, parse_played, sorted_cards
@@ -46,21 +48,21 @@ from .trick import adopt_concept, building_rights
 
 def n_points(n: int | float) -> str:
     """A number of points in words: "1 point", "0 points", "12 points"."""
-    return f"{n} point" if n == 1 else f"{n} points"
+    return ngettext_lazy("%(n)s point", "%(n)s points", n)
 
 
 def n_blocks(n: int) -> str:
-    return f"{n} block" if n == 1 else f"{n} blocks"
+    return ngettext_lazy("%(n)s block", "%(n)s blocks", n)
 
 
 LABELS: dict[int, tuple[str, ...]] = {n: seats.labels(n) for n in range(1, 5)}
 NPC: dict[int, tuple[bool, ...]] = {n: seats.is_npc_table(n) for n in range(1, 5)}
 
 TITLES: tuple[tuple[int, str], ...] = (
-    (50, "Super Developer!"),
-    (40, "Expert Developer."),
-    (30, "Average Developer…"),
-    (0, "Beginner Developer"),
+    (50, gettext_lazy("Super Developer!")),
+    (40, gettext_lazy("Expert Developer.")),
+    (30, gettext_lazy("Average Developer…")),
+    (0, gettext_lazy("Beginner Developer")),
 )
 
 
@@ -114,7 +116,15 @@ def start_round(state: State, round_no: int, start: int) -> State:
     npc = NPC[state.num_players]
     hands = deal(state.seed, round_no, npc)
     labels = LABELS[state.num_players]
-    log = [f"Round {round_no}: {labels[start]} is start player; {hand_size} cards, {blocks} blocks"]
+    log = [
+        gettext_lazy(
+            "Round %(round)s: %(who)s is start player; %(cards)s cards, %(blocks)s blocks",
+            round=round_no,
+            who=labels[start],
+            cards=hand_size,
+            blocks=blocks,
+        )
+    ]
     lead = ["", "", "", ""]
     phase = PLAY
     sell_order: tuple[int, ...] = ()
@@ -282,9 +292,16 @@ def _remove(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
 def play_card(state: State, seat: int, written: str) -> State:
     card, rank, cost = parse_played(written)
     labels = LABELS[state.num_players]
-    text = f"{labels[seat]} plays {card}"
     if cost:
-        text += f" as {rank} (pays {cost})"
+        text = gettext_lazy(
+            "%(who)s plays %(card)s as %(rank)s (pays %(cost)s)",
+            who=labels[seat],
+            card=card,
+            rank=rank,
+            cost=cost,
+        )
+    else:
+        text = gettext_lazy("%(who)s plays %(card)s", who=labels[seat], card=card)
     return replace(
         state,
         hands=_set(state.hands, seat, _remove(state.hands[seat], card)),
@@ -298,11 +315,15 @@ def resolve_trick(state: State) -> State:
     adopted = adopt_concept(state.trick, state.leader)
     rights = building_rights(state.trick, adopted)
     labels = LABELS[state.num_players]
-    text = (
-        f"Trick {state.trick_no}: {AREAS[adopted][0]} adopted; first right {labels[rights[0][0]]}"
-    )
+    params = {"trick": state.trick_no, "area": AREAS[adopted][0], "first": labels[rights[0][0]]}
     if len(rights) > 1:
-        text += f", second right {labels[rights[1][0]]}"
+        text = gettext_lazy(
+            "Trick %(trick)s: %(area)s adopted; first right %(first)s, second right %(second)s",
+            second=labels[rights[1][0]],
+            **params,
+        )
+    else:
+        text = gettext_lazy("Trick %(trick)s: %(area)s adopted; first right %(first)s", **params)
     return replace(
         state,
         phase=BUILD,
@@ -320,20 +341,34 @@ def _next_builder(state: State, **changes) -> State:
 
 def default(state: State, holder: int, rank: int, forced: bool) -> State:
     labels = LABELS[state.num_players]
-    why = "has no blocks and defaults" if forced else "does not build and defaults"
+    if forced:
+        line = gettext_lazy(
+            "%(who)s has no blocks and defaults: -%(rank)s", who=labels[holder], rank=rank
+        )
+    else:
+        line = gettext_lazy(
+            "%(who)s does not build and defaults: -%(rank)s", who=labels[holder], rank=rank
+        )
     return _next_builder(
         state,
         scores=_add_score(state.scores, holder, -rank),
-        log=(*state.log, f"{labels[holder]} {why}: -{rank}"),
+        log=(*state.log, line),
     )
 
 
 def build(state: State, holder: int, square: int, count: int) -> State:
     board, bonus = place(state.board, square, holder, count)
     labels = LABELS[state.num_players]
-    text = f"{labels[holder]} builds {'two blocks on' if count == 2 else 'on'} {SQUARES[square]}"
+    if count == 2:
+        text = gettext_lazy(
+            "%(who)s builds two blocks on %(square)s", who=labels[holder], square=SQUARES[square]
+        )
+    else:
+        text = gettext_lazy(
+            "%(who)s builds on %(square)s", who=labels[holder], square=SQUARES[square]
+        )
     if bonus:
-        text += f", bonus +{bonus}"
+        text = gettext_lazy("%(text)s, bonus +%(bonus)s", text=text, bonus=bonus)
     blocks = _set(state.blocks, holder, state.blocks[holder] - count)
     scores = _add_score(state.scores, holder, bonus) if bonus else state.scores
     log = (*state.log, text)
@@ -353,9 +388,11 @@ def build(state: State, holder: int, square: int, count: int) -> State:
 def add_block(state: State, holder: int, square: int) -> State:
     board, bonus = place(state.board, square, holder, 1)
     labels = LABELS[state.num_players]
-    text = f"{labels[holder]} adds a block on {SQUARES[square]}"
+    text = gettext_lazy(
+        "%(who)s adds a block on %(square)s", who=labels[holder], square=SQUARES[square]
+    )
     if bonus:
-        text += f", bonus +{bonus}"
+        text = gettext_lazy("%(text)s, bonus +%(bonus)s", text=text, bonus=bonus)
     return _next_builder(
         state,
         board=board,
@@ -372,7 +409,15 @@ def sell(state: State, seat: int, count: int) -> State:
         scores=_add_score(state.scores, seat, 3 * count),
         blocks=_set(state.blocks, seat, state.blocks[seat] - count),
         sell_order=state.sell_order[1:],
-        log=(*state.log, f"{labels[seat]} sells {n_blocks(count)}: +{3 * count}"),
+        log=(
+            *state.log,
+            gettext_lazy(
+                "%(who)s sells %(blocks)s: +%(points)s",
+                who=labels[seat],
+                blocks=n_blocks(count),
+                points=3 * count,
+            ),
+        ),
     )
 
 
@@ -394,9 +439,18 @@ def reveal_leads(state: State) -> State:
         _card, _rank, cost = parse_played(written)
         if cost:
             scores = _add_score(scores, seat, -cost)
-        log.append(
-            f"{labels[seat]} declares lead area {written}" + (f" (pays {cost})" if cost else "")
-        )
+        if cost:
+            line = gettext_lazy(
+                "%(who)s declares lead area %(card)s (pays %(cost)s)",
+                who=labels[seat],
+                card=written,
+                cost=cost,
+            )
+        else:
+            line = gettext_lazy(
+                "%(who)s declares lead area %(card)s", who=labels[seat], card=written
+            )
+        log.append(line)
     return replace(state, phase=SELL, scores=scores, lead_revealed=True, log=state.log + tuple(log))
 
 
@@ -431,7 +485,7 @@ def end_round(state: State) -> State:
     state = replace(
         state,
         scores=scores,
-        log=(*state.log, f"Round {state.round} scoring", *lines),
+        log=(*state.log, gettext_lazy("Round %(round)s scoring", round=state.round), *lines),
         scoring=(*state.scoring, lines),
     )
     if state.round == LAST_ROUND:
@@ -518,69 +572,115 @@ def why_illegal(state: State, seat: int, text: str) -> str:
     labels = LABELS[state.num_players]
     phase = state.phase
     if phase == OVER:
-        return "The game is over."
+        return gettext_lazy("The game is over.")
     if not isinstance(seat, int) or not 0 <= seat < seats.NUM_SEATS:
-        return f"There is no seat {seat!r}."
+        return gettext_lazy("There is no seat %(seat)s.", seat=repr(seat))
     movers = to_move(state)
     if seat not in movers:
         if phase == LEAD and not NPC[state.num_players][seat] and state.lead[seat]:
-            return "You have already chosen your lead area; waiting for the others."
+            return gettext_lazy("You have already chosen your lead area; waiting for the others.")
         if NPC[state.num_players][seat]:
-            return f"{labels[seat]} is run by the computer."
-        waiting = " and ".join(labels[s] for s in movers)
-        return f"It is not your turn: waiting for {waiting}."
+            return gettext_lazy("%(who)s is run by the computer.", who=labels[seat])
+        waiting = and_joined(labels[s] for s in movers)
+        return gettext_lazy("It is not your turn: waiting for %(who)s.", who=waiting)
     words = text.split()
     verb = words[0] if words else ""
     actor = acting_seat(state)
     expected = {
-        PLAY: "play a card, e.g. 'p H7'",
-        LEAD: "choose your lead area by a card, e.g. 'lead M4'",
-        SELL: "say how many blocks to sell, e.g. 'sell 2'",
-        BUILD: "build, e.g. 'b c2', or 'pass'",
-        EXTRA: "place an additional block, e.g. 'x d2', or 'pass'",
+        PLAY: gettext_lazy("play a card, e.g. %(example)s", example="'p H7'"),
+        LEAD: gettext_lazy(
+            "choose your lead area by a card, e.g. %(example)s", example="'lead M4'"
+        ),
+        SELL: gettext_lazy("say how many blocks to sell, e.g. %(example)s", example="'sell 2'"),
+        BUILD: gettext_lazy("build, e.g. %(example)s, or %(pass)s", example="'b c2'", **_PASS),
+        EXTRA: gettext_lazy(
+            "place an additional block, e.g. %(example)s, or %(pass)s", example="'x d2'", **_PASS
+        ),
     }[phase]
     verbs = {PLAY: ("p",), LEAD: ("lead",), SELL: ("sell",), BUILD: ("b", PASS), EXTRA: ("x", PASS)}
     if verb not in verbs[phase]:
-        return f"'{text}' is not possible now: {expected}."
+        return _not_now(text, expected)
     if phase in (PLAY, LEAD):
         if len(words) != 2:
-            return f"Name one card: {expected}."
+            return gettext_lazy("Name one card: %(expected)s.", expected=expected)
         card, _, chosen = words[1].partition("=")
         if card not in state.hands[seat]:
-            return f"You do not hold {card}."
+            return gettext_lazy("You do not hold %(card)s.", card=card)
         if chosen:
             if not card.endswith("5") or len(card) != 2:
-                return "Only a 5 can change its rank (to 0 or 10)."
+                return gettext_lazy("Only a 5 can change its rank (to 0 or 10).")
             if state.round < 2:
-                return "5s are not used in round 1."
+                return gettext_lazy("5s are not used in round 1.")
             if chosen not in ("0", "10"):
-                return "A 5 can only become 0 (for 1 point) or 10 (for 2 points)."
+                return gettext_lazy("A 5 can only become 0 (for 1 point) or 10 (for 2 points).")
             cost = 1 if chosen == "0" else 2
-            return f"A 5 as {chosen} costs {n_points(cost)}; you have {state.scores[seat]}."
+            return gettext_lazy(
+                "A 5 as %(rank)s costs %(cost)s; you have %(score)s.",
+                rank=chosen,
+                cost=n_points(cost),
+                score=state.scores[seat],
+            )
     if phase == SELL:
-        return f"Sell between 0 and {n_blocks(state.blocks[actor])}, e.g. 'sell 2'."
+        return gettext_lazy(
+            "Sell between 0 and %(blocks)s, e.g. %(example)s.",
+            blocks=n_blocks(state.blocks[actor]),
+            example="'sell 2'",
+        )
     if phase == BUILD and verb == PASS:
-        return f"{labels[actor]} is a computer seat and must place at least one block (TT8)."
+        return gettext_lazy(
+            "%(who)s is a computer seat and must place at least one block (TT8).",
+            who=labels[actor],
+        )
     if phase == BUILD:
         squares = words[1:]
         area = state.adopted
         names = ", ".join(SQUARES[i] for i in AREA_SQUARES[area])
         if not squares or len(squares) > 2:
-            return f"Name one square to build on ({names})."
+            return gettext_lazy("Name one square to build on (%(squares)s).", squares=names)
         if any(s not in SQUARE_INDEX for s in squares):
-            return "Squares are written column a-d and row 1-4, e.g. 'b c2'."
+            return gettext_lazy(
+                "Squares are written column a-d and row 1-4, e.g. %(example)s.",
+                example="'b c2'",
+            )
         if SQUARE_INDEX[squares[0]] not in AREA_SQUARES[area]:
-            return f"{squares[0]} is not in the {AREAS[area][0]} area: build on {names}."
+            return gettext_lazy(
+                "%(square)s is not in the %(area)s area: build on %(squares)s.",
+                square=squares[0],
+                area=AREAS[area][0],
+                squares=names,
+            )
         if len(squares) == 2:
             if state.builder == 0:
-                return "Only the second rights holder may place two blocks."
+                return gettext_lazy("Only the second rights holder may place two blocks.")
             if squares[0] != squares[1]:
-                return "Two blocks must go on the same square."
-            return "Two blocks need two blocks in front of you."
+                return gettext_lazy("Two blocks must go on the same square.")
+            return gettext_lazy("Two blocks need two blocks in front of you.")
     if phase == EXTRA:
         names = ", ".join(SQUARES[i] for i in extra_targets(state.last_built))
-        return f"The additional block goes next to {SQUARES[state.last_built]}: {names}; or 'pass'."
-    return f"'{text}' is not possible now: {expected}."
+        return gettext_lazy(
+            "The additional block goes next to %(square)s: %(squares)s; or %(pass)s.",
+            square=SQUARES[state.last_built],
+            squares=names,
+            **_PASS,
+        )
+    return _not_now(text, expected)
+
+
+_PASS = {"pass": "'pass'"}
+
+
+def _not_now(text: str, expected):
+    return gettext_lazy(
+        "%(action)s is not possible now: %(expected)s.", action=f"'{text}'", expected=expected
+    )
+
+
+def and_joined(items):
+    """ "Black", "Black and White", "Black and White and Orange", "and" translated."""
+    return reduce(
+        lambda first, last: gettext_lazy("%(first)s and %(last)s", first=first, last=last),
+        list(items),
+    )
 
 
 # ---------------------------------------------------------------- outcome
@@ -607,12 +707,17 @@ def outcome(state: State) -> Outcome | None:
             return Outcome(
                 per_seat,
                 (0, 1, 2, 3),
-                f"The teams share the victory with {n_points(a)} each.",
+                gettext_lazy(
+                    "The teams share the victory with %(points)s each.", points=n_points(a)
+                ),
                 draw=True,
             )
         win = "A" if a > b else "B"
         winners = tuple(sorted(seats.TEAMS[win]))
-        return Outcome(per_seat, winners, f"Team {win} wins, {max(a, b)} to {min(a, b)}.")
+        reason = gettext_lazy(
+            "Team %(team)s wins, %(high)s to %(low)s.", team=win, high=max(a, b), low=min(a, b)
+        )
+        return Outcome(per_seat, winners, reason)
     as_float = tuple(float(x) for x in scores)
     if n == 1:
         lowest = min(scores[1:])
@@ -622,23 +727,34 @@ def outcome(state: State) -> Outcome | None:
             return Outcome(
                 as_float,
                 (0,),
-                f"Successful development with {n_points(scores[0])}: {title} "
-                f"(lowest computer score {lowest}).",
+                gettext_lazy(
+                    "Successful development with %(points)s: %(title)s "
+                    "(lowest computer score %(lowest)s).",
+                    points=n_points(scores[0]),
+                    title=title,
+                    lowest=lowest,
+                ),
             )
         winners = tuple(s for s in (1, 2, 3) if scores[s] == best_npc)
         return Outcome(
             as_float,
             winners,
-            f"Disqualified: {n_points(scores[0])}, ranked behind a computer seat with {best_npc}.",
+            gettext_lazy(
+                "Disqualified: %(points)s, ranked behind a computer seat with %(best)s.",
+                points=n_points(scores[0]),
+                best=best_npc,
+            ),
         )
     contenders = seats.people(n)
     best = max(scores[s] for s in contenders)
     winners = tuple(s for s in contenders if scores[s] == best)
-    names = " and ".join(labels[s] for s in winners)
+    names = and_joined(labels[s] for s in winners)
     if len(winners) == 1:
-        reason = f"{names} wins with {n_points(best)}."
+        reason = gettext_lazy("%(who)s wins with %(points)s.", who=names, points=n_points(best))
     else:
-        reason = f"{names} share the victory with {n_points(best)}."
+        reason = gettext_lazy(
+            "%(who)s share the victory with %(points)s.", who=names, points=n_points(best)
+        )
     return Outcome(as_float, winners, reason, draw=len(winners) == len(contenders))
 
 

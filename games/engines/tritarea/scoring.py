@@ -19,6 +19,7 @@ colours tied for first, the next colour is third.
 
 from __future__ import annotations
 
+from ..base import gettext_lazy, join_texts
 from .board import AREA_SQUARES, AREAS
 
 Board = tuple[tuple[int, ...], ...]
@@ -122,12 +123,14 @@ def round_scoring(
     for area, (area_name, _colour, _p1, _p2) in AREAS.items():
         points = area_points(board, area)
         if not points:
-            lines.append(f"{area_name}: empty, no points")
+            lines.append(gettext_lazy("%(area)s: empty, no points", area=area_name))
             continue
         for seat, pts in points.items():
             add(seat, pts)
-        text = ", ".join(f"{labels[s]} +{p}" for s, p in points.items())
-        lines.append(f"{area_name}: {text}")
+        text = join_texts(
+            gettext_lazy("%(who)s +%(n)s", who=labels[s], n=p) for s, p in points.items()
+        )
+        lines.append(gettext_lazy("%(area)s: %(points)s", area=area_name, points=text))
     # 2. tallest building
     tallest = tallest_points(board)
     if tallest:
@@ -135,7 +138,13 @@ def round_scoring(
         for square, owner, pts in tallest:
             add(owner, pts)
             lines.append(
-                f"Tallest building {SQUARES[square]} (height {height}): {labels[owner]} +{pts}"
+                gettext_lazy(
+                    "Tallest building %(square)s (height %(height)s): %(who)s +%(n)s",
+                    square=SQUARES[square],
+                    height=height,
+                    who=labels[owner],
+                    n=pts,
+                )
             )
     # 3. declaration of intent (round 2): the card left in hand
     if round_no == 2:
@@ -147,7 +156,14 @@ def round_scoring(
             rank = int(card[1:])
             name = AREAS[area][0]
             if place_in_area(board, area, seat) != 1:
-                lines.append(f"Declaration of intent: {labels[seat]} {card}, not first in {name}")
+                lines.append(
+                    gettext_lazy(
+                        "Declaration of intent: %(who)s %(card)s, not first in %(area)s",
+                        who=labels[seat],
+                        card=card,
+                        area=name,
+                    )
+                )
                 continue
             if rank == 5 and not npc[seat] and totals[seat] >= 2:
                 # TT3: a 5 may count as 10 for 2 points; when it scores that is always
@@ -155,12 +171,25 @@ def round_scoring(
                 add(seat, -2)
                 add(seat, 10)
                 lines.append(
-                    f"Declaration of intent: {labels[seat]} {card} as 10 (paid 2), "
-                    f"first in {name} +10"
+                    gettext_lazy(
+                        "Declaration of intent: %(who)s %(card)s as 10 (paid 2), "
+                        "first in %(area)s +10",
+                        who=labels[seat],
+                        card=card,
+                        area=name,
+                    )
                 )
                 continue
             add(seat, rank)
-            lines.append(f"Declaration of intent: {labels[seat]} {card}, first in {name} +{rank}")
+            lines.append(
+                gettext_lazy(
+                    "Declaration of intent: %(who)s %(card)s, first in %(area)s +%(n)s",
+                    who=labels[seat],
+                    card=card,
+                    area=name,
+                    n=rank,
+                )
+            )
     # 4. lead area (round 3)
     if round_no == 3:
         for seat, declared in enumerate(lead):
@@ -172,18 +201,46 @@ def round_scoring(
             place = place_in_area(board, area, seat)
             if place == 1:
                 add(seat, rank)
-                lines.append(f"Lead area: {labels[seat]} {declared} first in {name} +{rank}")
+                lines.append(
+                    gettext_lazy(
+                        "Lead area: %(who)s %(card)s first in %(area)s +%(n)s",
+                        who=labels[seat],
+                        card=declared,
+                        area=name,
+                        n=rank,
+                    )
+                )
             elif place == 2:
-                lines.append(f"Lead area: {labels[seat]} {declared} second in {name} +0")
+                lines.append(
+                    gettext_lazy(
+                        "Lead area: %(who)s %(card)s second in %(area)s +0",
+                        who=labels[seat],
+                        card=declared,
+                        area=name,
+                    )
+                )
             else:
                 add(seat, -rank)
                 lines.append(
-                    f"Lead area: {labels[seat]} {declared} third or lower in {name} -{rank}"
+                    gettext_lazy(
+                        "Lead area: %(who)s %(card)s third or lower in %(area)s -%(n)s",
+                        who=labels[seat],
+                        card=declared,
+                        area=name,
+                        n=rank,
+                    )
                 )
     # 5. unplaced blocks (round 3)
     if round_no == 3:
         for seat, left in enumerate(blocks):
             if left:
                 add(seat, -2 * left)
-                lines.append(f"Unplaced blocks: {labels[seat]} {left} left -{2 * left}")
+                lines.append(
+                    gettext_lazy(
+                        "Unplaced blocks: %(who)s %(left)s left -%(n)s",
+                        who=labels[seat],
+                        left=left,
+                        n=2 * left,
+                    )
+                )
     return tuple(totals), tuple(lines)

@@ -15,8 +15,15 @@ seat s - 1.
 
 from __future__ import annotations
 
+from ..base import gettext_lazy, join_texts, pgettext_lazy
+
 NUM_SEATS = 4
-COLOURS: tuple[str, ...] = ("Black", "White", "Orange", "Purple")
+COLOURS: tuple[str, ...] = (
+    pgettext_lazy("Tri*T*Area colour", "Black"),
+    pgettext_lazy("Tri*T*Area colour", "White"),
+    pgettext_lazy("Tri*T*Area colour", "Orange"),
+    pgettext_lazy("Tri*T*Area colour", "Purple"),
+)
 
 _PEOPLE: dict[int, tuple[int, ...]] = {
     1: (0,),
@@ -53,8 +60,13 @@ def labels(num_players: int) -> tuple[str, ...]:
         if num_players == 2:
             tags.append(_TEAM_LETTERS[s])
         if flags[s]:
-            tags.append("computer")
-        result.append(f"{COLOURS[s]} ({', '.join(tags)})" if tags else COLOURS[s])
+            tags.append(pgettext_lazy("seat", "computer"))
+        if tags:
+            result.append(
+                gettext_lazy("%(colour)s (%(tags)s)", colour=COLOURS[s], tags=join_texts(tags))
+            )
+        else:
+            result.append(COLOURS[s])
     return tuple(result)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from ..base import Text
+
 # Round table of the rulebook: round -> (hand size, blocks, 5s in the deck)
 ROUNDS: dict[int, tuple[int, int, bool]] = {
     1: (8, 7, False),
@@ -57,7 +59,11 @@ def to_json(state: State) -> dict:
     data: dict = {}
     for name in _FIELDS:
         value = getattr(state, name)
-        if name in _TUPLE_OF_TUPLES:
+        if name == "scoring":  # lines keep their message ids (shown in each language)
+            value = [[_line_json(line) for line in lines] for lines in value]
+        elif name == "log":
+            value = [_line_json(line) for line in value]
+        elif name in _TUPLE_OF_TUPLES:
             value = [list(item) for item in value]
         elif name in _TUPLES:
             value = list(value)
@@ -69,12 +75,24 @@ def from_json(data: dict) -> State:
     values = {}
     for name in _FIELDS:
         value = data[name]
-        if name in _TUPLE_OF_TUPLES:
+        if name == "scoring":
+            value = tuple(tuple(_line(line) for line in lines) for lines in value)
+        elif name == "log":
+            value = tuple(_line(line) for line in value)
+        elif name in _TUPLE_OF_TUPLES:
             value = tuple(tuple(item) for item in value)
         elif name in _TUPLES:
             value = tuple(value)
         values[name] = value
     return State(**values)
+
+
+def _line_json(line):
+    return line.to_json() if isinstance(line, Text) else line
+
+
+def _line(data):
+    return Text.from_json(data) if isinstance(data, dict) else data
 
 
 def _compile_evolve():

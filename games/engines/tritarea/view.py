@@ -19,6 +19,7 @@ and ``teams`` in the 2-person game.
 
 from __future__ import annotations
 
+from ..base import gettext_lazy
 from . import seats
 from .board import AREA_OF, AREAS, BONUS, SQUARES
 from .cards import parse_played
@@ -132,37 +133,57 @@ def describe(state: State, seat: int, action: str) -> str:
     labels = LABELS[state.num_players]
     text = normalize(action) if isinstance(action, str) else ""
     words = text.split()
-    who = labels[seat] if isinstance(seat, int) and 0 <= seat < seats.NUM_SEATS else "Someone"
+    if isinstance(seat, int) and 0 <= seat < seats.NUM_SEATS:
+        who = labels[seat]
+    else:
+        who = gettext_lazy("Someone")
     for_npc = deciding_for(state)
     if for_npc is not None and state.phase in (BUILD, EXTRA, SELL):
-        who = f"{who}, deciding for {labels[for_npc]},"
+        who = gettext_lazy("%(who)s, deciding for %(npc)s,", who=who, npc=labels[for_npc])
     if not words:
-        return f"{who} does nothing."
+        return gettext_lazy("%(who)s does nothing.", who=who)
     verb = words[0]
     if verb == "p" and len(words) == 2:
         card, rank, cost = parse_played(words[1]) if _valid_card(words[1]) else (words[1], 0, 0)
         if cost:
-            return f"{who} plays {card} as {rank}, paying {n_points(cost)}."
-        return f"{who} plays {card}."
+            return gettext_lazy(
+                "%(who)s plays %(card)s as %(rank)s, paying %(points)s.",
+                who=who,
+                card=card,
+                rank=rank,
+                points=n_points(cost),
+            )
+        return gettext_lazy("%(who)s plays %(card)s.", who=who, card=card)
     if verb == "lead":
-        return f"{who} chooses a lead area in secret."
+        return gettext_lazy("%(who)s chooses a lead area in secret.", who=who)
     if verb == "sell" and len(words) == 2 and words[1].isdigit():
         count = int(words[1])
-        return f"{who} sells {n_blocks(count)} for {n_points(3 * count)}."
+        return gettext_lazy(
+            "%(who)s sells %(blocks)s for %(points)s.",
+            who=who,
+            blocks=n_blocks(count),
+            points=n_points(3 * count),
+        )
     if verb == "b" and len(words) in (2, 3):
         if len(words) == 3:
-            return f"{who} builds two blocks on {words[1]}."
-        return f"{who} builds on {words[1]}."
+            return gettext_lazy(
+                "%(who)s builds two blocks on %(square)s.", who=who, square=words[1]
+            )
+        return gettext_lazy("%(who)s builds on %(square)s.", who=who, square=words[1])
     if verb == "x" and len(words) == 2:
-        return f"{who} places an additional block on {words[1]}."
+        return gettext_lazy(
+            "%(who)s places an additional block on %(square)s.", who=who, square=words[1]
+        )
     if verb == PASS:
         if state.phase == EXTRA:
-            return f"{who} places no additional block."
+            return gettext_lazy("%(who)s places no additional block.", who=who)
         if state.phase == BUILD and state.rights:
             rank = state.rights[state.builder][1]
-            return f"{who} does not build and loses {n_points(rank)}."
-        return f"{who} passes."
-    return f"{who} plays '{text}'."
+            return gettext_lazy(
+                "%(who)s does not build and loses %(points)s.", who=who, points=n_points(rank)
+            )
+        return gettext_lazy("%(who)s passes.", who=who)
+    return gettext_lazy("%(who)s plays %(action)s.", who=who, action=f"'{text}'")
 
 
 def _valid_card(token: str) -> bool:
