@@ -16,8 +16,7 @@ from games.engines import ENGINES
 from games.engines.bots import RandomBot
 from games.engines.trias.cards import deck1
 from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
-
-from .words import localized
+from games.i18n import localize as localized
 
 
 @dataclass(frozen=True)

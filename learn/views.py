@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET
 
 from games import boards
 from games.engines import ENGINES
+from games.i18n import localize as localized
 
 from . import diagrams, showcase, watching
-from .words import localized
 
 
 @require_GET

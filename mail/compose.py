@@ -186,11 +186,14 @@ def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list:
     """The moves after the seat's last own (not computer-played) move, at most the
     ``limit`` latest, oldest first: one query for the ``limit + 1`` latest moves, as
     rows with the fields an email shows (``ply``, ``seat``, ``action``,
-    ``description``, ``by_computer``; no model instances to build)."""
+    ``description`` and its message ``description_text``, ``by_computer``; no model
+    instances to build)."""
     latest = list(
         Move.objects.filter(game=game)
         .order_by("-ply")
-        .values_list("ply", "seat", "action", "description", "by_computer", named=True)[: limit + 1]
+        .values_list(
+            "ply", "seat", "action", "description", "description_text", "by_computer", named=True
+        )[: limit + 1]
     )
     since = []
     for move in latest:

@@ -12,8 +12,8 @@ from django.utils.translation import gettext, gettext_noop
 from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
 from games.engines.tritarea.board import AREAS
 from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
+from games.i18n import localize as localized
 from learn import showcase
-from learn.words import localized
 
 register = template.Library()
 

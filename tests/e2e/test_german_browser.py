@@ -172,11 +172,6 @@ def _fits(page, width: int) -> None:
     assert scroll <= width, f"{page.url} is {scroll}px wide in a {width}px window"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game page's German comes with b/i18n-games: at its merge this passes, "
-    "and strict makes the lead remove this marker",
-)
 def test_the_game_page_speaks_german(new_context, live_server):
     alice = UserFactory(username="alice", language="de")
     bob = UserFactory(username="bob", language="de")

@@ -70,11 +70,6 @@ def test_a_player_whose_setting_is_german(screen, game):
         assert english_left(html, allowed=frozenset({"new", "of"})) == []  # place names
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the game page's German comes with b/i18n-games: at its merge this passes, "
-    "and strict makes the lead remove this marker",
-)
 def test_the_game_page_itself_is_german(game):
     due = game.seats.get(is_due=True).user
     due.language = "de"

@@ -12,13 +12,11 @@ in the captions (a move described, a refusal, a result, an option, a site ruling
 An engine sentence that is a translatable ``Text`` must come out German like the
 rest; one the engine still writes as a plain ``str`` has no message id to translate
 and is left out of the check (and listed by ``test_engine_words_are_shown_localized``
-so it cannot be missed). Boards are checked once the games app translates them
-(``games.i18n``).
+so it cannot be missed). The boards are checked like the rest.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 from html import unescape
@@ -32,18 +30,17 @@ from django.utils import translation
 from games.engines import ENGINES
 from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
 from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
+from games.i18n import localize as localized
 from games.models import Game
 from learn import showcase, watching
 from learn.diagrams import for_game
 from learn.templatetags.learn import named
-from learn.words import localized
 from tests.factories import UserFactory, play_first_legal, start_game
 from tests.i18n.english import english_left, texts_of
 
 ROOT = Path(__file__).resolve().parents[2]
 # Names that are right in German too: the games, the site, a player called alice.
 ALLOWED = frozenset({"trias", "triad", "tri", "t", "area", "tripost", "alice", "bob", "carol"})
-BOARDS_TRANSLATED = importlib.util.find_spec("games.i18n") is not None
 ENGINE_SENTENCE_KEYS = ("text", "reason", "refused", "not_farther", "not_touching", "absent")
 ENGINE_SENTENCE_KEYS += ("blocked", "steps")
 PAGES_LISTING_CHOICES = {"triad"}  # Triad's page names its setup option's choices
@@ -88,8 +85,6 @@ def untranslatable(sentences: list[str]) -> list[str]:
 def english_in_content(html: str, *, leave_out: list[str] = ()) -> list[str]:
     """English left in the page's ``<main>`` and in its sharing tags."""
     main = re.search(r"<main\b.*?</main>", html, re.S).group(0)
-    if not BOARDS_TRANSLATED:
-        main = re.sub(r"<svg\b.*?</svg>", "", main, flags=re.S)
     pieces = texts_of(main)
     head = html[: html.index("</head>")]
     pieces.append(unescape(re.search(r"<title>(.*?)</title>", head, re.S).group(1)))
@@ -136,8 +131,6 @@ def test_the_front_pages_game_cards_are_german(german_catalogue):
     start = html.index('<ul class="showcase">')
     end = html.index("</ul>", html.rindex('<li class="card"'))  # the last card's facts
     cards = html[start : html.index("</li>", end)]
-    if not BOARDS_TRANSLATED:
-        cards = re.sub(r"<svg\b.*?</svg>", "", cards, flags=re.S)
     assert english_left(cards, allowed=ALLOWED) == []
     assert cards.count("Eine Partie zuschauen") == len(showcase.GAMES)
 

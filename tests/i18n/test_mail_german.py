@@ -6,9 +6,8 @@ and draw offers.
 
 Links and addresses are not sentences (a URL's ``/games/`` is not English). Texts the
 games app writes into an email (the time control, what a move did, the board's title,
-why a game ended, engine errors) are the games catalogue's: while that catalogue is
-not in this tree they are left out of the check here (``games_texts``); once it is
-(the games area's German merged), they are checked like every other word.
+why a game ended, engine errors) come from the games catalogue and are checked like
+every other word.
 """
 
 from __future__ import annotations
@@ -17,18 +16,15 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
-import polib
 import pytest
 from django.utils import timezone, translation
 
 from accounts.models import User
-from games import boards, clocks, services
-from games.models import Game, GameStatus
-from games.replay import load_state
+from games import services
+from games.models import GameStatus
 from mail import compose, tasks
 from mail.inbound import handle_message
 from mail.models import Kind, Notification
-from mail.positions import _TITLE
 from tests.factories import UserFactory, due_seat, start_game
 from tests.i18n.english import english_left, texts_of
 from tests.mail.specimens import specimens
@@ -53,33 +49,9 @@ def _language_restored():
         yield
 
 
-def games_catalogue_in_tree() -> bool:
-    """Whether the games area's German is here (its catalogue has its messages)."""
-    path = ROOT / "games" / "locale" / "de" / "LC_MESSAGES" / "django.po"
-    return path.exists() and len(polib.pofile(str(path)).translated_entries()) > 50
-
-
 def games_texts() -> list[str]:
-    """What the games app writes into emails of the games in the database, in German
-    (longest first); empty once the games catalogue is in the tree (then nothing is
-    left out of the check)."""
-    if games_catalogue_in_tree():
-        return []
-    found: set[str] = set()
-    with translation.override("de"):
-        for game in Game.objects.prefetch_related("moves", "seats"):
-            found.add(clocks.describe(game))
-            found.add(game.result_reason)
-            found.update(m.description for m in game.moves.all())
-            for seat in game.seats.all():
-                found.add(seat.get_status_display().lower())
-                if game.state is not None:
-                    view = game.engine_module.view(load_state(game), seat.index)
-                    svg = boards.render_svg(game.engine, view, seat=seat.index, actions=())
-                    title = _TITLE.search(svg)
-                    if title:
-                        found.add(" ".join(title.group(1).replace(" · ", ", ").split()))
-    return sorted((t for t in found if t), key=len, reverse=True)
+    """Nothing is left out of the check: the games app's texts are German too."""
+    return []
 
 
 def english_in(text: str, leave_out: list[str] = ()) -> list[str]:
