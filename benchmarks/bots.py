@@ -1,7 +1,10 @@
 """Computer levels, measured: bot-vs-bot matches per game and table size.
 
     nice -n 10 .venv/bin/python benchmarks/bots.py [--games 40] [--tables triad:2,trias:2]
-        [--levels beginner,casual] [--seed 1000]
+        [--levels beginner,casual] [--seed 1000] [--skip-random | --only-random] [--markdown]
+
+``--tables`` takes any game and player count (``trias:4``, ``trias:5`` too);
+``--markdown`` ends with the measured rows as a markdown table for a closing note.
 
 For every table (game and number of players) and level it plays two matches and
 prints the level's win rate with a 95% Wilson interval:

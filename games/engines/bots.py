@@ -251,8 +251,8 @@ class Level:
 # - Trias 3p: Beginner vs two random 83% [64, 93] (33%), Casual vs two Beginners 42%
 #   [25, 61] (24 games each): not yet clear.
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
-#   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 50% [33, 67] (33%) with 3
-#   (30 games each).
+#   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
+#   (30 games each, 36 for the last).
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
