@@ -247,14 +247,15 @@ class Level:
 #   land mass (weighted by the cards left) 8.5 of 18. Every bot that plays by this
 #   evaluation reaches about the same strength, so Trias's levels below Expert differ
 #   by how often they blunder. Expert (no blunder, 48 playouts) beat random in 24 of
-#   24 games [86, 100] and Strong in 67% [47, 82] of 24: Strong above Casual and a
-#   clear Expert above Strong wait for a better evaluation or deeper search.
+#   24 games [86, 100] but Strong in only 52.5% [37, 67] of 40: Strong above Casual
+#   and Expert above Strong wait for a better evaluation or a deeper search.
 # - Trias 3p: Beginner vs two random 83% [64, 93] (33%), Casual vs two Beginners 42%
 #   [25, 61] (24 games each): not yet clear.
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
 #   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
-#   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games).
+#   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
+#   Casuals with 3 people 62.5% [35, 84] (33%, 12 games).
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
