@@ -255,7 +255,7 @@ class Level:
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
 #   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
 #   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
-#   Casuals with 3 people 58% [39, 76] (33%, 24 games: not yet clear).
+#   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead).
 # - Trias 3p: Strong vs two Casuals 33% [14, 61] (12 games, not clear).
 LEVELS: dict[str, Level] = {
     level.id: level
