@@ -1,7 +1,10 @@
 """Computer levels, measured: bot-vs-bot matches per game and table size.
 
     nice -n 10 .venv/bin/python benchmarks/bots.py [--games 40] [--tables triad:2,trias:2]
-        [--levels beginner,casual] [--seed 1000]
+        [--levels beginner,casual] [--seed 1000] [--skip-random | --only-random] [--markdown]
+
+``--tables`` takes any game and player count (``trias:4``, ``trias:5`` too);
+``--markdown`` ends with the measured rows as a markdown table for a closing note.
 
 For every table (game and number of players) and level it plays two matches and
 prints the level's win rate with a 95% Wilson interval:
@@ -39,7 +42,7 @@ if __package__ in (None, ""):  # run as a script: python benchmarks/bots.py
 from games.engines import ENGINES
 from games.engines.bots import LEVELS, RandomBot
 
-TABLES = ("triad:2", "trias:2", "trias:3", "tritarea:2", "tritarea:3")
+TABLES = ("triad:2", "trias:2", "trias:3", "tritarea:2", "tritarea:3")  # also trias:4, trias:5
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -115,14 +118,37 @@ def below(level: str) -> str:
     return ids[index - 1] if index > 0 else "random"
 
 
+def verdict(result: MatchResult, share: float) -> str:
+    lo, hi = wilson(result.credit, result.games)
+    return "clearly ahead" if lo > share else ("behind" if hi < share else "not clear")
+
+
 def row(label: str, result: MatchResult, share: float) -> str:
     lo, hi = wilson(result.credit, result.games)
-    verdict = "clearly ahead" if lo > share else ("behind" if hi < share else "not clear")
     cpu = result.times or [0.0]
     return (
         f"  {label:<22} {result.rate:6.1%}  [{lo:6.1%}, {hi:6.1%}]  n={result.games:<4}"
-        f" {verdict:<13} CPU/decision {sum(cpu) / len(cpu):.3f} s (max {max(cpu):.2f} s)"
+        f" {verdict(result, share):<13} CPU/decision {sum(cpu) / len(cpu):.3f} s"
+        f" (max {max(cpu):.2f} s)"
     )
+
+
+def markdown(rows: list[tuple[str, str, float, MatchResult]]) -> str:
+    """The measured rows as a markdown table (for a closing note)."""
+    lines = [
+        "| match | table | win rate | 95% interval | share | games | verdict "
+        "| CPU s/decision mean | max |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for label, table, share, result in rows:
+        lo, hi = wilson(result.credit, result.games)
+        cpu = result.times or [0.0]
+        lines.append(
+            f"| {label} | {table} | {result.rate:.1%} | [{lo:.1%}, {hi:.1%}] | {share:.0%} "
+            f"| {result.games} | {verdict(result, share)} | {sum(cpu) / len(cpu):.3f} "
+            f"| {max(cpu):.2f} |"
+        )
+    return "\n".join(lines)
 
 
 def npc_cost(games: int = 40) -> None:
@@ -158,11 +184,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--skip-random", action="store_true", help="only vs the level below")
     parser.add_argument("--only-random", action="store_true", help="only vs the random bot")
+    parser.add_argument("--markdown", action="store_true", help="end with a markdown table")
     parser.add_argument("--npc", action="store_true", help="only Tri*T*Area's inline NPC cost")
     args = parser.parse_args(argv)
     if args.npc:
         npc_cost()
         return 0
+    measured = []
     for table in args.tables.split(","):
         name, people = table.split(":")
         people = int(people)
@@ -177,10 +205,16 @@ def main(argv: list[str] | None = None) -> int:
             lower = below(level)
             if not args.only_random or lower == "random":
                 result = match(name, people, level, lower, args.games, args.seed)
-                print(row(f"{LEVELS[level].title} vs {lower}", result, share), flush=True)
+                label = f"{LEVELS[level].title} vs {lower}"
+                print(row(label, result, share), flush=True)
+                measured.append((label, table, share, result))
             if lower != "random" and not args.skip_random:
                 result = match(name, people, level, "random", args.games, args.seed)
-                print(row(f"{LEVELS[level].title} vs random", result, share), flush=True)
+                label = f"{LEVELS[level].title} vs random"
+                print(row(label, result, share), flush=True)
+                measured.append((label, table, share, result))
+    if args.markdown:
+        print(markdown(measured))
     return 0
 
 

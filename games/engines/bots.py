@@ -237,9 +237,28 @@ class Level:
 
 # Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
 # one; the CPU cap only guards the top level's ~2 s per decision on the largest tables.
-# Trias: its evaluation already finds what longer searches find at affordable budgets
-# (measured: 24-160 playouts, turn planning and guided playouts did not beat four
-# playouts), so its levels below Expert also differ by how often they blunder.
+#
+# Measured (``benchmarks/bots.py``, seeds from 1000, seats rotated; figures with their
+# 95% Wilson interval, fair share in brackets):
+#
+# - Trias 2p: Beginner vs random 70% [52, 83], Casual vs Beginner 80% [63, 91], but
+#   Strong vs Casual only 48% [32, 65] and Strong vs random 90% [74, 97] (30 games
+#   each). Searching more does not help with this evaluation: Casual's search with
+#   the evaluation's whole-turn greedy completion (``plan_turn``, no blunder) scored
+#   6 of 12 against Casual, and an evaluation that also counts majorities on the main
+#   land mass (weighted by the cards left) 8.5 of 18. Every bot that plays by this
+#   evaluation reaches about the same strength, so Trias's levels below Expert differ
+#   by how often they blunder. Expert (no blunder, 48 playouts) beat random in 24 of
+#   24 games [86, 100] but Strong in only 52.5% [37, 67] of 40: Strong above Casual
+#   and Expert above Strong wait for a better evaluation or a deeper search.
+# - Trias 3p: Beginner vs two random 83% [64, 93] (33%), Casual vs two Beginners 42%
+#   [25, 61] (24 games each): not yet clear.
+# - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
+#   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
+#   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
+#   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
+#   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead).
+# - Trias 3p: Strong vs two Casuals 33% [14, 61] (12 games, not clear).
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
@@ -281,7 +300,12 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.4,
                 "max_seconds": 2.0,
             },
-            {"trias": {"playouts": 24, "depth": 6, "blunder": 0.04}},
+            {
+                "trias": {"playouts": 24, "depth": 6, "blunder": 0.04},
+                # Tri*T*Area: random playouts to the round's end cost a seventh of
+                # guided ones; more of them for a quarter of the CPU (0.17 s, not 0.75 s).
+                "tritarea": {"playouts": 120, "depth": 40, "greedy": 0.0, "sample": 0},
+            },
         ),
         Level(
             "expert",

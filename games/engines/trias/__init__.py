@@ -40,7 +40,7 @@ from .board import analyse
 from .cards import METEORITE, deck2_size
 from .presentation import describe, reveals_information, view
 from .rules import COLOURS
-from .scoring import rank_winners
+from .scoring import final_points, rank_winners
 from .state import OVER, State
 from .state import from_json as _from_json
 from .state import to_json as _to_json
@@ -197,19 +197,29 @@ def outcome(state: State) -> Outcome | None:
 def evaluate(state: State, seat: int) -> float:
     """A quick estimate in [0, 1] of ``seat``'s chances, for the search bot: points so
     far plus the final scoring (TS13) if the game ended now, plus a little for herds
-    on land, compared with the best other player."""
-    projected = list(state.scores)
-    if state.phase != OVER:
-        for item in rules.final_detail(state):
-            for s, n in item["points"].items():
-                projected[s] += n
-        land = analyse(state.tiles).land
-        for h in state.herds:
-            if h.pos in land:
-                projected[h.owner] += 0.3
-    others = [v for s, v in enumerate(projected) if s != seat and s not in state.eliminated]
+    on land, compared with the best other player.
+
+    The search calls it for every action it weighs, so it counts herds per land mass
+    in one pass instead of building ``rules.final_detail``'s descriptions."""
     if seat in state.eliminated:
         return 0.0
+    projected = list(state.scores)
+    if state.phase != OVER:
+        board = state.board
+        mass_of, main, n = board.mass_of, board.main, state.num_players
+        counts: dict[int, list[int]] = {}
+        for h in state.herds:
+            mass = mass_of.get(h.pos)
+            if mass is None:
+                continue  # a swimmer
+            projected[h.owner] += 0.3
+            if mass != main:
+                counts.setdefault(mass, [0] * n)[h.owner] += 1
+        for mass, herds in counts.items():
+            points = final_points(len(board.masses[mass]), dict(enumerate(herds)))
+            for s, value in points.items():
+                projected[s] += value
+    others = [v for s, v in enumerate(projected) if s != seat and s not in state.eliminated]
     if not others:
         return 1.0
     lead = projected[seat] - max(others)

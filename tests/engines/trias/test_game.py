@@ -206,6 +206,45 @@ def test_evaluate_prefers_the_leader_and_stays_in_range():
     assert all(0 <= trias.evaluate(state, s) <= 1 for s in range(4))
 
 
+def test_evaluate_values_a_majority_on_a_detached_land_mass_not_on_the_main_one():
+    """TS13: a land mass apart from the South Pole's scores its tiles for the majority;
+    the main land mass scores nothing, so the same herds there are worth less."""
+    detached = {(4, 0): "W", (5, 0): "W", (6, 0): "W", (1, 0): "W"}
+    ahead = build(detached, [(RED, (5, 0), 2), (BLUE, (1, 0), 2)])
+    level = build(detached, [(RED, (1, 0), 2), (BLUE, (5, 0), 2)])
+    assert trias.evaluate(ahead, RED) > 0.5 > trias.evaluate(level, RED)
+
+
+def test_evaluate_projects_the_final_scoring_of_the_position():
+    """The search's estimate is final scoring (TS13) as if the game ended now, plus a
+    little per herd on land: checked against ``final_detail`` along random games."""
+    from games.engines.trias import rules
+
+    rng = random.Random(4)
+    for players in (2, 3, 5):
+        state = trias.new_game(players, 40 + players)
+        while movers := trias.to_move(state):
+            projected = list(state.scores)
+            for item in rules.final_detail(state):
+                for seat, points in item["points"].items():
+                    projected[seat] += points
+            for herd in state.herds:
+                if herd.pos in state.board.land:
+                    projected[herd.owner] += 0.3
+            for seat in range(players):
+                if seat in state.eliminated:
+                    continue
+                rivals = [
+                    v for s, v in enumerate(projected) if s != seat and s not in state.eliminated
+                ]
+                if rivals:
+                    lead = projected[seat] - max(rivals)
+                    expected = 0.5 + 0.5 * lead / (abs(lead) + 8.0)
+                    assert trias.evaluate(state, seat) == pytest.approx(expected)
+            seat = movers[0]
+            state = trias.apply(state, seat, rng.choice(trias.legal_actions(state, seat)))
+
+
 def test_determinize_keeps_hand_cards_from_deck_2_in_deck_2():
     """TS16: a hand drawn when only deck 2 was left is re-drawn from deck 2's cards."""
     state = build(
