@@ -7,6 +7,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Players"
 
     def ready(self) -> None:
+        from . import checks  # noqa: F401 (registers the deploy check)
         from .sites import sync_site
 
         post_migrate.connect(sync_site, sender=self, dispatch_uid="accounts.sync_site")
