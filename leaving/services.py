@@ -190,10 +190,24 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
         user.on_vacation = False
         user.set_unusable_password()  # a new hash: every session's auth hash fails
         user.save()
-        # Results that name the player ("Alice resigned.") name the anonymous one.
-        for game in Game.objects.filter(
-            pk__in=game_ids, result_reason__startswith=f"{old_name} "
-        ).only("result_reason"):
-            game.result_reason = user.name + game.result_reason[len(old_name) :]
-            game.save(update_fields=["result_reason"])
+        # Results that name the player ("Alice resigned.") name the anonymous one, in
+        # the English kept and in the message kept for other languages (its parameters).
+        for game in Game.objects.filter(pk__in=game_ids).only("result_reason", "result_text"):
+            reason = game.result_reason
+            if reason.startswith(f"{old_name} "):
+                reason = user.name + reason[len(old_name) :]
+            text = _renamed(game.result_text, old_name, user.name)
+            if (reason, text) != (game.result_reason, game.result_text):
+                game.result_reason, game.result_text = reason, text
+                game.save(update_fields=["result_reason", "result_text"])
     return user
+
+
+def _renamed(data, old: str, new: str):
+    """A stored message (``games.i18n.stored``) with every parameter that is the old
+    name replaced by the new one."""
+    if isinstance(data, dict):
+        return {key: _renamed(value, old, new) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_renamed(value, old, new) for value in data]
+    return new if data == old else data
