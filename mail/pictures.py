@@ -159,6 +159,7 @@ def encode(image) -> bytes:
 BASES_KEPT = 32
 TILES_KEPT = 2048  # (a Triad die tile is about 80 x 80 RGBA: 25 kB; 50 MB at most)
 _bases: OrderedDict[tuple[str, int], object] = OrderedDict()
+_mapped_bases: OrderedDict[tuple[str, int, frozenset], object] = OrderedDict()  # (in a palette)
 _tiles: OrderedDict[tuple[str, str, int], tuple] = OrderedDict()
 _VIEWBOX = re.compile(r'viewBox="([^"]*)"')
 
@@ -215,6 +216,30 @@ def layered_pixels(layers, width: int = WIDTH):
     return image
 
 
+def tile_boxes(layers, width: int = WIDTH) -> list[tuple[int, int, int, int]]:
+    """The pixel boxes the tiles of ``layers`` painted (``layered_pixels`` drew them)."""
+    scale = width / float(_VIEWBOX.search(layers.base).group(1).split()[2])
+    root = layers.base.partition(">")[0] + ">"
+    boxes = []
+    for tile in layers.tiles:
+        left, top, piece = tile_pixels(root, tile, scale)
+        boxes.append((left, top, left + piece.width, top + piece.height))
+    return boxes
+
+
 def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
-    """The PNG of ``layers``; ``key`` is the whole board's ``palette_key``."""
-    return encode(palette(layered_pixels(layers, width), key))
+    """The PNG of ``layers``; ``key`` is the whole board's ``palette_key``.
+
+    Mapping pixels to the palette is per pixel (no dithering), so once the key has its
+    palette the base is mapped once and only the tiles' boxes of each picture after."""
+    image = layered_pixels(layers, width)
+    if key not in _palettes:  # (the first picture of these colours chooses them)
+        return encode(palette(image, key))
+
+    def map_base():
+        return palette(base_pixels(layers.base, width), key)
+
+    mapped = _kept(_mapped_bases, (layers.base, width, key), map_base, BASES_KEPT).copy()
+    for box in tile_boxes(layers, width):
+        mapped.paste(palette(image.crop(box), key), box[:2])
+    return encode(mapped)

@@ -30,10 +30,10 @@ def _positions(count: int = 12):
 @pytest.fixture
 def fresh_caches():
     """A fresh worker's caches (what the first email of a process finds)."""
-    for cache in (pictures._bases, pictures._tiles):
+    for cache in (pictures._bases, pictures._mapped_bases, pictures._tiles):
         cache.clear()
     yield
-    for cache in (pictures._bases, pictures._tiles):
+    for cache in (pictures._bases, pictures._mapped_bases, pictures._tiles):
         cache.clear()
 
 
@@ -101,3 +101,13 @@ def test_boards_without_layers_are_drawn_whole():
     engine = get_engine("trias")
     state = engine.new_game(3, 5, engine.validate_options(3, {}))
     assert boards.layers("trias", engine.view(state, 0), seat=0) is None
+
+
+def test_mapping_only_the_tiles_gives_the_whole_pictures_palette_png(fresh_caches):
+    for engine, state in _positions(6):
+        view = engine.view(state, 0)
+        svg = boards.render_svg("triad", view, seat=0, actions=())
+        layers = boards.layers("triad", view, seat=0)
+        key = pictures.palette_key(svg)
+        expected = pictures.encode(pictures.palette(pictures.layered_pixels(layers), key))
+        assert pictures.rasterise_layers(layers, key) == expected
