@@ -18,6 +18,7 @@ actions.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -306,25 +307,8 @@ def layers(view: dict, *, seat: int | None) -> Layers:
     board: dict = view.get("board") or {}
     players = _players(view)
     last = view.get("last_move") or {}
-    base = [_root("", "img", flipped), _background()]
-    base.extend(_cell_rect(cell, flipped, False) for cell in _cells())
-    base.extend(_coordinates(flipped))
-    base.append("</svg>")
-    tiles = []
-    # A tinted cell's tile is opaque and repaints all that lies in its box in the
-    # whole board's order (the frame, the cells around it, whose fills cover half of
-    # its stroke), so its pixels are the whole board's. The box reaches one unit past
-    # the cell: its stroke's outer half and that half's antialiased edge.
-    tinted = {last.get("from"), last.get("to")} - {None}
-    for cell in [c for c in _cells() if c in tinted]:
-        x, y = _cell_xy(cell, flipped)
-        near = []
-        for other in _cells():
-            ox, oy = _cell_xy(other, flipped)
-            if abs(ox - x) <= CELL and abs(oy - y) <= CELL:
-                near.append(_cell_rect(other, flipped, other in tinted))
-        svg = "".join([_background(), *near])
-        tiles.append(Tile(x - 1, y - 1, CELL + 2, CELL + 2, svg))
+    tinted = frozenset({last.get("from"), last.get("to")} - {None})
+    tiles = [_tinted_tile(cell, flipped, tinted) for cell in _cells() if cell in tinted]
     gone = last.get("removed")
     if gone and gone not in board:
         x, y = _cell_xy(gone, flipped)
@@ -334,7 +318,32 @@ def layers(view: dict, *, seat: int | None) -> Layers:
         die = _die(cell, board[cell], players, flipped, removal="", movable=False, selected=False)
         tiles.append(Tile(x, y, CELL, CELL, die))
     tiles.append(Tile(0, SIDE, SIDE, HEIGHT - SIDE, _status_line(view, players)))
-    return Layers(base="\n".join(base), tiles=tuple(tiles))
+    return Layers(base=_base_layer(flipped), tiles=tuple(tiles))
+
+
+@functools.cache
+def _base_layer(flipped: bool) -> str:
+    """The frame, the untinted cells and the coordinates (no words to translate)."""
+    base = [_root("", "img", flipped), _background()]
+    base.extend(_cell_rect(cell, flipped, False) for cell in _cells())
+    base.extend(_coordinates(flipped))
+    base.append("</svg>")
+    return "\n".join(base)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tinted_tile(cell: str, flipped: bool, tinted: frozenset) -> Tile:
+    """A tinted cell's tile: opaque, it repaints all that lies in its box in the whole
+    board's order (the frame, the cells around it, whose fills cover half of its
+    stroke), so its pixels are the whole board's. The box reaches one unit past the
+    cell: its stroke's outer half and that half's antialiased edge."""
+    x, y = _cell_xy(cell, flipped)
+    near = [_background()]
+    for other in _cells():
+        ox, oy = _cell_xy(other, flipped)
+        if abs(ox - x) <= CELL and abs(oy - y) <= CELL:
+            near.append(_cell_rect(other, flipped, other in tinted))
+    return Tile(x - 1, y - 1, CELL + 2, CELL + 2, "".join(near))
 
 
 # --- the turn in words (contract in games.boards) ------------------------------------
