@@ -157,11 +157,13 @@ def encode(image) -> bytes:
 # (``BASES_KEPT`` kept) and each changing part on a canvas of its own box, cached by
 # its SVG text (a die on a cell looks the same in every game).
 BASES_KEPT = 32
-TILES_KEPT = 2048  # (a Triad die tile is about 80 x 80 RGBA: 25 kB; 50 MB at most)
+TILES_KEPT = 1024  # (a Triad die tile is about 80 x 80 RGBA: 25 kB; 25 MB at most)
 _bases: OrderedDict[tuple[str, int], object] = OrderedDict()
 _mapped_bases: OrderedDict[tuple[str, int, frozenset], object] = OrderedDict()  # (in a palette)
 _tiles: OrderedDict[tuple[str, str, int], tuple] = OrderedDict()
 _VIEWBOX = re.compile(r'viewBox="([^"]*)"')
+# Not drawn: a tile's descriptions (in the reader's language) need not split its cache.
+_TITLES = re.compile(r'<title>.*?</title>|\saria-label="[^"]*"', re.S)
 
 
 def _kept(cache: OrderedDict, key, make, limit: int):
@@ -196,10 +198,11 @@ def tile_pixels(root: str, tile, scale: float):
         size = (max(1, right - left), max(1, bottom - top))
         box = f"{left / scale!r} {top / scale!r} {size[0] / scale!r} {size[1] / scale!r}"
         head = _VIEWBOX.sub(f'viewBox="{box}"', root, count=1)
-        doc = _lunasvg.load(f"{head}{tile.svg}</svg>".encode())
+        doc = _lunasvg.load(f"{head}{drawn}</svg>".encode())
         return left, top, Image.frombytes("RGBA", size, doc.render(*size, scale))
 
-    return _kept(_tiles, (root, tile.svg, round(scale * 1e6)), draw, TILES_KEPT)
+    drawn = _TITLES.sub("", tile.svg)
+    return _kept(_tiles, (root, drawn, round(scale * 1e6)), draw, TILES_KEPT)
 
 
 def layered_pixels(layers, width: int = WIDTH):

@@ -72,7 +72,7 @@ def test_the_board_is_drawn_once_per_process_per_side(fresh_caches, monkeypatch)
     assert {" flipped" in svg for svg in drawn} == {True, False}
 
 
-def test_a_repeated_die_is_drawn_once(fresh_caches):
+def test_a_repeated_die_is_drawn_once_whatever_the_language(fresh_caches):
     engine, state = next(_positions(1))
     layers = boards.layers("triad", engine.view(state, 0), seat=0)
     pictures.layered_pixels(layers)
@@ -80,6 +80,11 @@ def test_a_repeated_die_is_drawn_once(fresh_caches):
     assert tiles == len({tile.svg for tile in layers.tiles})
     pictures.layered_pixels(layers)
     assert len(pictures._tiles) == tiles
+    with translation.override("de"):  # the dice's descriptions differ, not their pixels
+        german = boards.layers("triad", engine.view(state, 0), seat=0)
+    assert german.tiles[-1].svg != layers.tiles[-1].svg  # (the status line is words)
+    pictures.layered_pixels(german)
+    assert len(pictures._tiles) == tiles + 1
 
 
 def test_the_email_png_comes_from_the_layers_and_decodes_to_the_board(fresh_caches):
