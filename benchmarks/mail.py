@@ -248,8 +248,10 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
     # The parts, each timed where it is called (rasterise = pixels + palette + PNG).
     parts = {
         "draw the SVG": (boards, "render_svg"),
+        "draw the SVG layers": (boards, "layers"),
         "position in words": (positions, "describe"),
         "rasterise: pixels": (pictures, "pixels"),
+        "rasterise: pixels (layers)": (pictures, "layered_pixels"),
         "rasterise: palette": (pictures, "palette"),
         "rasterise: PNG": (pictures, "encode"),
         "rasterise": (compose, "rasterise"),
@@ -293,9 +295,11 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
     assert done == count, f"sent {done} of {count}"
     total -= spent.pop("copies")
     # compose holds the SVG, the words and the picture: what is left of it apart
-    inner = spent["rasterise"] + spent["draw the SVG"] + spent["position in words"]
+    inner = sum(spent[p] for p in ("rasterise", "draw the SVG", "draw the SVG layers"))
+    inner += spent["position in words"]
     spent["compose: the rest"] = spent.pop("compose") - inner
-    outer = ("draw the SVG", "position in words", "rasterise", "compose: the rest", "send")
+    outer = ("draw the SVG", "draw the SVG layers", "position in words", "rasterise",
+             "compose: the rest", "send")  # fmt: skip
     spent["claim and mark sent (database)"] = total - sum(spent[p] for p in outer)
     spent["total"] = total
     return {part: seconds / count * 1000 for part, seconds in spent.items()}, sent

@@ -107,16 +107,19 @@ class GameSection:
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
-PNG_RENDERING = "lunasvg-560-white-dejavu-palette-3"
+PNG_RENDERING = "lunasvg-560-white-dejavu-palette-layers-4"
 # A picture is 10-30 kB; three hours of distinct pictures stay in the cache (Redis),
 # long enough for the emails that repeat one: a reply to a refused emailed move, a
 # reminder or digest soon after the turn email, a burst after an outage.
 PNG_CACHE_SECONDS = 3 * 3600
 
 
-def rasterise(svg: str) -> bytes:
-    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``)."""
-    return pictures.rasterise(svg)
+def rasterise(svg: str, layers=None) -> bytes:
+    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``);
+    drawn from ``layers`` (the same board as ``games.boards.Layers``) when given."""
+    if layers is None:
+        return pictures.rasterise(svg)
+    return pictures.rasterise_layers(layers, pictures.palette_key(svg))
 
 
 def png_cache_key(svg: str) -> str:
@@ -130,21 +133,27 @@ def png_cache_key(svg: str) -> str:
     return f"mail:board-png:{digest}"
 
 
-def svg_png(svg: str) -> bytes:
+def svg_png(svg: str, layers=None) -> bytes:
     """The PNG of ``svg``, rasterised once per picture (shared cache, Redis in production).
 
     Pictures repeat: a reminder, a digest or the answer to a refused emailed move shows
     the position its turn email showed, and games dealt alike start from one picture.
-    A cache that is down only costs the rendering.
+    A cache that is down only costs the rendering. ``layers``: a function giving the
+    same board as ``games.boards.Layers`` (or None), drawn from its base layer kept in
+    this process and its tiles (``mail.pictures.rasterise_layers``).
     """
     key = png_cache_key(svg)
+
+    def draw() -> bytes:
+        return rasterise(svg, layers() if layers is not None else None)
+
     try:
         png = cache.get(key)
     except Exception:
         log.warning("board picture cache unavailable", exc_info=True)
-        return rasterise(svg)
+        return draw()
     if png is None:
-        png = rasterise(svg)
+        png = draw()
         try:
             cache.set(key, png, PNG_CACHE_SECONDS)
         except Exception:
@@ -168,7 +177,9 @@ def board_picture(game: Game, seat_index: int | None, state=None) -> tuple[bytes
         view = game.engine_module.view(state, seat_index)
         svg = boards.render_svg(game.engine, view, seat=seat_index, actions=())
         words = positions.describe(game.engine, view, svg)
-        return (svg_png(svg) if settings.MAIL_BOARD_PNG else None), words
+        if not settings.MAIL_BOARD_PNG:
+            return None, words
+        return svg_png(svg, lambda: boards.layers(game.engine, view, seat=seat_index)), words
     except Exception:  # an email without a picture beats no email
         log.exception("could not draw the board of game %s", game.pk)
         return None, []

@@ -46,6 +46,21 @@ def unpack(packed: str) -> list[int]:
 
 def remember(message, user) -> SentEmail | None:
     """Keep the words of ``message`` (about to be sent to ``user``) if it can be answered."""
+    kept = words_of(message, user)
+    if kept is not None:
+        kept.save()
+    return kept
+
+
+def remember_all(kept: list[SentEmail]) -> None:
+    """Store the ``words_of`` a batch of sent emails in one INSERT."""
+    if kept:
+        SentEmail.objects.bulk_create(kept)
+
+
+def words_of(message, user) -> SentEmail | None:
+    """What ``remember`` keeps of ``message``, not yet saved (None: it cannot be
+    answered by reply)."""
     raw = tokens.find_reply_token(list(message.reply_to or []))
     if raw is None:
         return None
@@ -53,7 +68,7 @@ def remember(message, user) -> SentEmail | None:
         token = tokens.read_reply_token(raw)
     except tokens.BadToken:
         return None
-    return SentEmail.objects.create(
+    return SentEmail(
         user=user,
         game_id=token.game_id,
         version=token.version,

@@ -188,6 +188,9 @@ class Courier:
         self.connection = connection or get_connection()
         self.opened = False
         self.failed = False
+        # The words of the batch's sent emails (``sent_text``), stored in one INSERT
+        # at the end of ``send``; a reply read before then composes them again.
+        self.sent_words: list = []
 
     def __enter__(self) -> Courier:
         return self
@@ -215,8 +218,15 @@ class Courier:
             for user_id, user_rows in by_user.items()
             for group in _groups(user_rows, token, stopped=user_id in stopped)
         ]
-        with compose.one_heartbeat():
-            return self._send_work(work, token)
+        try:
+            with compose.one_heartbeat():
+                return self._send_work(work, token)
+        finally:
+            kept, self.sent_words = self.sent_words, []
+            try:
+                sent_text.remember_all(kept)
+            except Exception:
+                log.exception("could not keep the words of %s emails", len(kept))
 
     def _send_work(self, work: list[list[Notification]], token: str) -> int:
         stop_at = clock() + settings.MAIL_CLAIM_SECONDS / 2
@@ -250,8 +260,9 @@ class Courier:
         message.extra_headers["X-Tripost-Rows"] = ",".join(str(r.pk) for r in group)
         message.connection = self.connection
         try:  # what was sent, so that a reply quoting it is never read as a move
-            sent_text.remember(message, user)
+            words = sent_text.words_of(message, user)
         except Exception:
+            words = None
             log.exception("could not keep the words of the %s email", group[0].kind)
         try:
             if not self.opened:  # opened here, it stays open for the batch
@@ -267,6 +278,8 @@ class Courier:
         # and this UPDATE (about a millisecond) leaves the row claimed but unmarked; the
         # claim expires and the sweep sends it again, with the same Message-ID.
         outbox.finish(group, token, "sent", message.extra_headers.get("Message-ID", ""))
+        if words is not None:
+            self.sent_words.append(words)
         return True
 
 

@@ -1,7 +1,7 @@
 """Server-rendered SVG boards and turn guides, one module per game
 (``games.boards.<engine name>``).
 
-Pure Python like the engines. Each module exposes two functions.
+Pure Python like the engines. Each module exposes two functions (and may expose ``layers``).
 
 ``render_svg(view, *, seat, actions=(), selected=None) -> str``
     ``view`` is the engine's ``view(state, seat)``; ``actions`` are the legal actions
@@ -9,6 +9,11 @@ Pure Python like the engines. Each module exposes two functions.
     one self-contained ``<svg>`` element (viewBox, ``role="img"`` or, with clickable
     parts, ``"group"``, a ``<title>``),
     drawn only from ``view`` so it can never show a secret the viewer may not see.
+
+``layers(view, *, seat) -> Layers`` (optional)
+    The picture without actions split into a base that does not change with the
+    position and tiles painted over it, so an email's picture can draw the base once
+    per process (``mail.pictures``).
 
 ``guide(view, *, seat, actions=(), selected=None) -> Guide``
     The same turn in words, for the page around the board: what the player is to do
@@ -118,6 +123,29 @@ class Guide:
         return next((c for c in self.choices if c.token == token), None)
 
 
+@dataclass(frozen=True)
+class Tile:
+    """A part of a board painted over its base layer: ``svg`` holds elements (not a
+    whole ``<svg>``) drawn inside the box ``x, y, width, height`` (board units)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    svg: str
+
+
+@dataclass(frozen=True)
+class Layers:
+    """A board without actions split for pictures drawn often (emails): ``base`` a
+    whole ``<svg>`` of what does not change with the position (same viewBox as
+    ``render_svg``'s), then ``tiles`` in painting order. Base plus tiles paints what
+    ``render_svg(view, seat=seat)`` paints."""
+
+    base: str
+    tiles: tuple[Tile, ...]
+
+
 def _module(game: str):
     return importlib.import_module(f"{__name__}.{game}")
 
@@ -144,6 +172,15 @@ def guide(
 ) -> Guide:
     """The turn guide of engine ``game`` for this viewer."""
     return _module(game).guide(view, seat=seat, actions=actions, selected=selected)
+
+
+def layers(game: str, view: dict, *, seat: int | None) -> Layers | None:
+    """The board as :class:`Layers` (no actions), or None for a game whose module
+    draws it only whole."""
+    module = _module(game)
+    if not hasattr(module, "layers"):
+        return None
+    return module.layers(view, seat=seat)
 
 
 def selectable(game: str, view: dict, *, seat: int | None, actions: Sequence[str]) -> set[str]:

@@ -18,11 +18,12 @@ actions.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from games.boards import Choice, Guide, LegendItem, Target
+from games.boards import Choice, Guide, Layers, LegendItem, Target, Tile
 from games.engines.base import Text, localize
 from games.engines.base import translated as tr
 
@@ -113,55 +114,44 @@ def _status(view: dict) -> str:
     return tr.gettext("%(who)s to move", who=who)
 
 
-def render_svg(
-    view: dict,
-    *,
-    seat: int | None,
-    actions: Sequence[str] = (),
-    selected: str | None = None,
-) -> str:
-    flipped = seat == 1
-    board: dict = view.get("board") or {}
-    players = _players(view)
-    removed = view.get("removed") or [0, 0]
-    paths, removals = _clickable(actions)
-    if selected not in paths or selected not in board:
-        selected = None
-    targets = paths.get(selected, {}) if selected else {}
-    last = view.get("last_move") or {}
+SIDE = 2 * MARGIN + SIZE * CELL
+HEIGHT = SIDE + 26
 
-    side = 2 * MARGIN + SIZE * CELL
-    height = side + 26
-    out: list[str] = []
-    title = tr.gettext("Triad board, %(status)s", status=_status(view))
-    # An image may not hold controls (axe's nested-interactive): with dice to pick it
-    # is a group of buttons, else a picture.
-    role = "group" if actions else "img"
-    out.append(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {height}" '
+
+def _root(title: str, role: str, flipped: bool) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIDE} {HEIGHT}" '
         f'role="{role}" class="board board-triad{" flipped" if flipped else ""}" '
         f"aria-label={quoteattr(title)}>"
     )
-    out.append(f"<title>{escape(title)}</title>")
-    out.append(f'<rect x="0" y="0" width="{side}" height="{height}" fill="#d9b98a" rx="10"/>')
 
-    # Cells, with the last move tinted.
-    tinted = {last.get("from"), last.get("to")} - {None}
-    for r in range(SIZE):
-        for c in range(SIZE):
-            cell = f"{COLUMNS[c]}{r + 1}"
-            x, y = _cell_xy(cell, flipped)
-            fill = "#f0d7a8" if (r + c) % 2 else "#e6c893"
-            cls = "cell"
-            if cell in tinted:
-                fill = "#f3e36b"
-                cls += " last-move"
-            out.append(
-                f'<rect class="{cls}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                f'fill="{fill}" stroke="#7a5b32" stroke-width="1"/>'
-            )
 
-    # Coordinates.
+def _background() -> str:
+    return f'<rect x="0" y="0" width="{SIDE}" height="{HEIGHT}" fill="#d9b98a" rx="10"/>'
+
+
+def _cell_rect(cell: str, flipped: bool, tinted: bool) -> str:
+    """One cell; ``tinted`` for the last move's two cells."""
+    col, row = COLUMNS.index(cell[0]), int(cell[1:]) - 1
+    x, y = _cell_xy(cell, flipped)
+    fill = "#f0d7a8" if (row + col) % 2 else "#e6c893"
+    cls = "cell"
+    if tinted:
+        fill = "#f3e36b"
+        cls += " last-move"
+    return (
+        f'<rect class="{cls}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+        f'fill="{fill}" stroke="#7a5b32" stroke-width="1"/>'
+    )
+
+
+def _cells() -> list[str]:
+    """Every cell's name, row by row from row 1."""
+    return [f"{COLUMNS[c]}{r + 1}" for r in range(SIZE) for c in range(SIZE)]
+
+
+def _coordinates(flipped: bool) -> list[str]:
+    out = []
     for i in range(SIZE):
         col = COLUMNS[i]
         x, _ = _cell_xy(f"{col}1", flipped)
@@ -176,62 +166,118 @@ def render_svg(
                 f'<text x="{tx}" y="{y + CELL // 2 + 5}" text-anchor="middle" '
                 f'font-size="14" font-family="sans-serif" fill="#3b2a14">{i + 1}</text>'
             )
+    return out
 
+
+def _removed_mark(gone: str, flipped: bool) -> str:
+    """The outline where a die was just removed."""
+    x, y = _cell_xy(gone, flipped)
+    gone_label = tr.gettext("a die was removed from %(cell)s", cell=gone)
+    return (
+        f'<rect class="removed" x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
+        f'height="{CELL - 16}" rx="9" fill="none" stroke="#9b2c2c" stroke-width="2" '
+        f'stroke-dasharray="5 4"><title>{escape(gone_label)}'
+        "</title></rect>"
+    )
+
+
+def _die(
+    cell: str, die: dict, players: list[str], flipped: bool, *, removal: str, movable: bool,
+    selected: bool,
+) -> str:  # fmt: skip
+    """One die as a group: its label, a ring when selected or removable, the numeral."""
+    colour = "white" if die.get("owner") == 1 else "black"
+    style = DIE_STYLE[colour]
+    value = int(die.get("value", 0))
+    numeral = ROMAN.get(value, str(value))
+    owner_name = players[die.get("owner", 0)] if die.get("owner", 0) < len(players) else ""
+    label = tr.gettext(
+        "%(colour)s die showing %(value)s on %(cell)s",
+        colour=owner_name,
+        value=numeral,
+        cell=cell,
+    )
+    x, y = _cell_xy(cell, flipped)
+    extra = {}
+    classes = f"die die-{colour}"
+    if removal:
+        extra["data_action"] = removal
+        classes += " removable"
+        label = tr.gettext("%(die)s, click to remove (%(action)s)", die=label, action=removal)
+    elif movable:
+        extra["data_select"] = cell
+        classes += " movable"
+        if selected:
+            classes += " selected"
+    out = [f"<g {_attrs(class_=classes, aria_label=label, **extra)}><title>{escape(label)}</title>"]
+    if selected or removal:
+        ring = "#1f6feb" if selected else "#c0392b"
+        out.append(
+            f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+            f'rx="12" fill="none" stroke="{ring}" stroke-width="3"/>'
+        )
+    out.append(
+        f'<rect x="{x + 8}" y="{y + 8}" width="{CELL - 16}" height="{CELL - 16}" rx="9" '
+        f'fill="{style["fill"]}" stroke="{style["stroke"]}" stroke-width="2"/>'
+    )
+    out.append(_numeral(x, y, value, style["text"]))
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def _status_line(view: dict, players: list[str]) -> str:
+    removed = view.get("removed") or [0, 0]
+    status = tr.gettext(
+        "%(status)s · removed: %(first)s %(first_n)s, %(second)s %(second_n)s of %(total)s",
+        status=_status(view),
+        first=players[0],
+        first_n=removed[0],
+        second=players[1],
+        second_n=removed[1],
+        total=view.get("removals_to_win", 3),
+    )
+    return (
+        f'<text class="status" x="{SIDE // 2}" y="{SIDE + 12}" text-anchor="middle" '
+        f'font-size="14" font-family="sans-serif" fill="#3b2a14">{escape(status)}</text>'
+    )
+
+
+def render_svg(
+    view: dict,
+    *,
+    seat: int | None,
+    actions: Sequence[str] = (),
+    selected: str | None = None,
+) -> str:
+    flipped = seat == 1
+    board: dict = view.get("board") or {}
+    players = _players(view)
+    paths, removals = _clickable(actions)
+    if selected not in paths or selected not in board:
+        selected = None
+    targets = paths.get(selected, {}) if selected else {}
+    last = view.get("last_move") or {}
+
+    title = tr.gettext("Triad board, %(status)s", status=_status(view))
+    # An image may not hold controls (axe's nested-interactive): with dice to pick it
+    # is a group of buttons, else a picture.
+    out = [_root(title, "group" if actions else "img", flipped), f"<title>{escape(title)}</title>"]
+    out.append(_background())
+    # Cells, with the last move tinted.
+    tinted = {last.get("from"), last.get("to")} - {None}
+    out.extend(_cell_rect(cell, flipped, cell in tinted) for cell in _cells())
+    out.extend(_coordinates(flipped))
     # Where a die was just removed.
     gone = last.get("removed")
     if gone and gone not in board:
-        x, y = _cell_xy(gone, flipped)
-        gone_label = tr.gettext("a die was removed from %(cell)s", cell=gone)
-        out.append(
-            f'<rect class="removed" x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
-            f'height="{CELL - 16}" rx="9" fill="none" stroke="#9b2c2c" stroke-width="2" '
-            f'stroke-dasharray="5 4"><title>{escape(gone_label)}'
-            "</title></rect>"
-        )
-
-    # Dice.
+        out.append(_removed_mark(gone, flipped))
     for cell in sorted(board):
-        die = board[cell]
-        colour = "white" if die.get("owner") == 1 else "black"
-        style = DIE_STYLE[colour]
-        value = int(die.get("value", 0))
-        numeral = ROMAN.get(value, str(value))
-        owner_name = players[die.get("owner", 0)] if die.get("owner", 0) < len(players) else ""
-        label = tr.gettext(
-            "%(colour)s die showing %(value)s on %(cell)s",
-            colour=owner_name,
-            value=numeral,
-            cell=cell,
-        )
-        x, y = _cell_xy(cell, flipped)
-        extra = {}
-        classes = f"die die-{colour}"
-        if cell in removals:
-            extra["data_action"] = removals[cell]
-            classes += " removable"
-            label = tr.gettext(
-                "%(die)s, click to remove (%(action)s)", die=label, action=removals[cell]
-            )
-        elif cell in paths:
-            extra["data_select"] = cell
-            classes += " movable"
-            if cell == selected:
-                classes += " selected"
         out.append(
-            f"<g {_attrs(class_=classes, aria_label=label, **extra)}><title>{escape(label)}</title>"
-        )
-        if cell == selected or cell in removals:
-            ring = "#1f6feb" if cell == selected else "#c0392b"
-            out.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                f'rx="12" fill="none" stroke="{ring}" stroke-width="3"/>'
+            _die(
+                cell, board[cell], players, flipped, removal=removals.get(cell, ""),
+                movable=cell in paths, selected=cell == selected,
             )
-        out.append(
-            f'<rect x="{x + 8}" y="{y + 8}" width="{CELL - 16}" height="{CELL - 16}" rx="9" '
-            f'fill="{style["fill"]}" stroke="{style["stroke"]}" stroke-width="2"/>'
-        )
-        out.append(_numeral(x, y, value, style["text"]))
-        out.append("</g>")
+        )  # fmt: skip
 
     # Destinations of the selected die.
     for cell, action in sorted(targets.items()):
@@ -248,21 +294,56 @@ def render_svg(
             "</g>"
         )
 
-    status = tr.gettext(
-        "%(status)s · removed: %(first)s %(first_n)s, %(second)s %(second_n)s of %(total)s",
-        status=_status(view),
-        first=players[0],
-        first_n=removed[0],
-        second=players[1],
-        second_n=removed[1],
-        total=view.get("removals_to_win", 3),
-    )
-    out.append(
-        f'<text class="status" x="{side // 2}" y="{side + 12}" text-anchor="middle" '
-        f'font-size="14" font-family="sans-serif" fill="#3b2a14">{escape(status)}</text>'
-    )
+    out.append(_status_line(view, players))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def layers(view: dict, *, seat: int | None) -> Layers:
+    """The picture without actions (an email's) as layers: what never changes for this
+    viewer's side of the board (frame, cells, coordinates), and the tiles painted on top
+    in ``render_svg``'s order (tinted cells, the removed mark, the dice, the status)."""
+    flipped = seat == 1
+    board: dict = view.get("board") or {}
+    players = _players(view)
+    last = view.get("last_move") or {}
+    tinted = frozenset({last.get("from"), last.get("to")} - {None})
+    tiles = [_tinted_tile(cell, flipped, tinted) for cell in _cells() if cell in tinted]
+    gone = last.get("removed")
+    if gone and gone not in board:
+        x, y = _cell_xy(gone, flipped)
+        tiles.append(Tile(x, y, CELL, CELL, _removed_mark(gone, flipped)))
+    for cell in sorted(board):
+        x, y = _cell_xy(cell, flipped)
+        die = _die(cell, board[cell], players, flipped, removal="", movable=False, selected=False)
+        tiles.append(Tile(x, y, CELL, CELL, die))
+    tiles.append(Tile(0, SIDE, SIDE, HEIGHT - SIDE, _status_line(view, players)))
+    return Layers(base=_base_layer(flipped), tiles=tuple(tiles))
+
+
+@functools.cache
+def _base_layer(flipped: bool) -> str:
+    """The frame, the untinted cells and the coordinates (no words to translate)."""
+    base = [_root("", "img", flipped), _background()]
+    base.extend(_cell_rect(cell, flipped, False) for cell in _cells())
+    base.extend(_coordinates(flipped))
+    base.append("</svg>")
+    return "\n".join(base)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tinted_tile(cell: str, flipped: bool, tinted: frozenset) -> Tile:
+    """A tinted cell's tile: opaque, it repaints all that lies in its box in the whole
+    board's order (the frame, the cells around it, whose fills cover half of its
+    stroke), so its pixels are the whole board's. The box reaches one unit past the
+    cell: its stroke's outer half and that half's antialiased edge."""
+    x, y = _cell_xy(cell, flipped)
+    near = [_background()]
+    for other in _cells():
+        ox, oy = _cell_xy(other, flipped)
+        if abs(ox - x) <= CELL and abs(oy - y) <= CELL:
+            near.append(_cell_rect(other, flipped, other in tinted))
+    return Tile(x - 1, y - 1, CELL + 2, CELL + 2, "".join(near))
 
 
 # --- the turn in words (contract in games.boards) ------------------------------------

@@ -23,9 +23,9 @@ def pictures(settings, monkeypatch):
     drawn = []
     real = compose.rasterise
 
-    def counting(svg):
+    def counting(svg, layers=None):
         drawn.append(svg)
-        return real(svg)
+        return real(svg, layers)
 
     monkeypatch.setattr(compose, "rasterise", counting)
     return drawn

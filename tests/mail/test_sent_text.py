@@ -58,3 +58,37 @@ def test_the_reference_of_a_reply_holds_every_email_kept_for_that_game(alice, bo
     reference = sent_text.reference(game=game, user=seat.user, version=game.version)
     assert len(reference.sequences) == 6  # text, HTML and subject of both
     assert reference.contains(reply_text.words("It is your turn."))
+
+
+def test_a_batch_keeps_the_words_of_its_emails_in_one_insert(
+    alice, bob, carol, mallory, mailoutbox
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.factories import due_seat
+
+    games = [start_game(alice, bob), start_game(carol, mallory)]
+    later = timezone.now() + timedelta(hours=1)
+    with CaptureQueriesContext(connection) as queries:
+        assert tasks.deliver_due(10, now=later) == 2
+    inserts = [q for q in queries.captured_queries if 'INSERT INTO "mail_sentemail"' in q["sql"]]
+    assert len(inserts) == 1
+    kept = {(k.user_id, k.game_id) for k in SentEmail.objects.all()}
+    assert kept == {(due_seat(g).user_id, g.pk) for g in games}
+    assert {k.message_id for k in SentEmail.objects.all()} == {
+        m.extra_headers["Message-ID"] for m in mailoutbox
+    }
+
+
+def test_an_email_that_failed_to_send_keeps_no_words(alice, bob, mailoutbox, monkeypatch):
+    from django.core.mail import EmailMessage
+
+    start_game(alice, bob)
+
+    def refused(self, *args, **kwargs):
+        raise OSError("relay down")
+
+    monkeypatch.setattr(EmailMessage, "send", refused)
+    assert tasks.deliver_due(10, now=timezone.now() + timedelta(hours=1)) == 0
+    assert not SentEmail.objects.exists()
