@@ -49,19 +49,12 @@ def _language_restored():
         yield
 
 
-def games_texts() -> list[str]:
-    """Nothing is left out of the check: the games app's texts are German too."""
-    return []
-
-
-def english_in(text: str, leave_out: list[str] = ()) -> list[str]:
+def english_in(text: str) -> list[str]:
     """The pieces of ``text`` (an email part) that still hold an English word."""
     pieces = texts_of(text) if "<" in text and ">" in text else text.splitlines()
     found = []
     for piece in pieces:
         piece = URLS.sub("…", piece)
-        for games_text in leave_out:
-            piece = piece.replace(games_text, "…")
         found += english_left(piece.replace("<", "‹").replace(">", "›"), allowed=NAMES)
     return found
 
@@ -77,13 +70,12 @@ def parts(message) -> dict[str, str]:
 def test_every_kind_of_email_is_german_for_a_german_recipient(settings):
     found = specimens(settings, pictures=False, language="de")
     assert {s.kind for s in found} == set(Kind.values)  # every kind, none forgotten
-    leave_out = games_texts()
     english = []
     for specimen in found:
         message = specimen.build()
         assert '<html lang="de">' in message.alternatives[0][0]
         for part, text in parts(message).items():
-            english += [f"{specimen.label}, {part}: {left}" for left in english_in(text, leave_out)]
+            english += [f"{specimen.label}, {part}: {left}" for left in english_in(text)]
     assert english == []
 
 
@@ -99,7 +91,7 @@ def test_the_picture_and_its_alt_text_follow_the_recipient(settings):
     alt = re.search(r'<img [^>]*alt="([^"]*)"', html).group(1)
     if seat.user == alice:
         assert alt.startswith(f"Das Spielbrett von Triad #{game.pk}.")
-        assert english_in(alt, games_texts()) == []
+        assert english_in(alt) == []
     else:
         assert alt.startswith(f"The board of Triad #{game.pk}.")
     assert message.attachments  # the picture rides along
@@ -131,14 +123,14 @@ def test_a_german_senders_move_mails_each_recipient_in_their_own_language(mailou
     for _ in range(2):  # one move by each: German to English, English to German
         sender, recipient, message = _move_and_mail(game, mailoutbox)
         assert sender != recipient
-        seen[recipient.username] = message, games_texts()  # the position it was sent at
-    (to_bob, _), (to_alice, leave_out) = seen["bob"], seen["alice"]
+        seen[recipient.username] = message
+    to_bob, to_alice = seen["bob"], seen["alice"]
     assert to_bob.subject == f"Your turn in Triad #{game.pk}"
     assert "Reply to this email with your move" in to_bob.body
     assert to_alice.subject == f"Du bist am Zug in Triad #{game.pk}"
     assert "Antworte auf diese E-Mail mit deinem Zug" in to_alice.body
     for part, text in parts(to_alice).items():
-        assert english_in(text, leave_out) == [], part
+        assert english_in(text) == [], part
 
 
 def _answer_to(user, game, text, mailoutbox, *, request_language):
@@ -161,9 +153,8 @@ def test_the_answer_to_a_german_players_reply_is_german(mailoutbox):
     assert answer.subject == f"Dein Zug per E-Mail wurde nicht gespielt (Triad #{game.pk})"
     assert "Deine Antwort wurde nicht gespielt: keine Zeile deines eigenen Textes" in answer.body
     assert "Das haben wir als deinen eigenen Text gelesen" in answer.body
-    leave_out = games_texts()
     for part, text in parts(answer).items():
-        assert english_in(text, leave_out) == [], part
+        assert english_in(text) == [], part
     game.refresh_from_db()
     assert game.version == 0  # nothing was played
 
