@@ -23,6 +23,8 @@ from anymail.message import attach_inline_image
 from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import F, Window
+from django.db.models.functions import RowNumber
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -193,19 +195,25 @@ def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("index"))
 
 
-def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list:
+MOVE_FIELDS = ("ply", "seat", "action", "description", "description_text", "by_computer")
+MOVES_LISTED = 20  # the latest moves an email lists
+
+
+def moves_since_own(game: Game, seat_index: int, limit: int = MOVES_LISTED) -> list:
     """The moves after the seat's last own (not computer-played) move, at most the
-    ``limit`` latest, oldest first: one query for the ``limit + 1`` latest moves, as
-    rows with the fields an email shows (``ply``, ``seat``, ``action``,
-    ``description`` and its message ``description_text``, ``by_computer``; no model
-    instances to build)."""
-    latest = list(
-        Move.objects.filter(game=game)
-        .order_by("-ply")
-        .values_list(
-            "ply", "seat", "action", "description", "description_text", "by_computer", named=True
-        )[: limit + 1]
-    )
+    ``limit`` latest, oldest first: one query for the ``limit + 1`` latest moves (none
+    inside ``one_batch``, which read them for every game of the batch), as rows with
+    the fields an email shows (``ply``, ``seat``, ``action``, ``description`` and its
+    message ``description_text``, ``by_computer``; no model instances to build)."""
+    batch = _batch.get()
+    if batch is not None and limit == MOVES_LISTED and game.pk in batch.moves:
+        latest = batch.moves[game.pk]
+    else:
+        latest = list(
+            Move.objects.filter(game=game)
+            .order_by("-ply")
+            .values_list(*MOVE_FIELDS, named=True)[: limit + 1]
+        )
     since = []
     for move in latest:
         if move.seat == seat_index and not move.by_computer:
@@ -214,29 +222,63 @@ def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list:
     return list(reversed(since[:limit]))
 
 
-# Inside ``one_heartbeat``: the clock sweep's heartbeat as read once for a batch.
-_heartbeat: contextvars.ContextVar[dict | None] = contextvars.ContextVar("heartbeat", default=None)
+def latest_moves(game_ids, limit: int = MOVES_LISTED) -> dict[int, list]:
+    """The ``limit + 1`` latest moves of each game, newest first, in one query (a row
+    number per game, counted from its latest move, keeps each game's few)."""
+    latest: dict[int, list] = {pk: [] for pk in game_ids}
+    if not latest:
+        return latest
+    newest_first = Window(RowNumber(), partition_by=F("game_id"), order_by=F("ply").desc())
+    rows = (
+        Move.objects.filter(game_id__in=latest)
+        .annotate(recent=newest_first)
+        .filter(recent__lte=limit + 1)
+        .order_by("game_id", "-ply")
+        .values_list("game_id", *MOVE_FIELDS, named=True)
+    )
+    for row in rows:
+        latest[row.game_id].append(row)
+    return latest
+
+
+@dataclass
+class BatchReads:
+    """What a batch of emails read once for all of them (``one_batch``)."""
+
+    moves: dict[int, list] = field(default_factory=dict)  # game id: ``latest_moves``
+    heartbeat: dict = field(default_factory=dict)  # the clock sweep's, once read
+
+
+_batch: contextvars.ContextVar[BatchReads | None] = contextvars.ContextVar("batch", default=None)
 
 
 @contextlib.contextmanager
-def one_heartbeat():
-    """Emails written inside read the clock sweep's heartbeat (``clocks.stopped_since``)
-    once between them: a batch takes seconds, the heartbeat moves once a minute."""
-    token = _heartbeat.set({})
+def one_batch(games=()):
+    """Emails written inside read once for the whole batch what they would each read:
+    the clock sweep's heartbeat (``clocks.stopped_since``; a batch takes seconds, the
+    heartbeat moves once a minute), the latest moves of ``games`` (one query instead of
+    one an email), and what other apps read through ``signals.batch_started`` (the
+    chat's). The games' rows were read when the batch was claimed; their moves are read
+    here, before any email is written, so an email never lists a move its game's
+    position does not have yet."""
+    games = [g for g in {g.pk: g for g in games if g is not None}.values()]
+    token = _batch.set(BatchReads(moves=latest_moves([g.pk for g in games])))
     try:
+        if games:
+            signals.batch_started.send(sender=BatchReads, games=games)
         yield
     finally:
-        _heartbeat.reset(token)
+        _batch.reset(token)
 
 
 def stopped_since(now):
-    """``clocks.stopped_since``, read once per ``one_heartbeat`` batch."""
-    read = _heartbeat.get()
-    if read is None:
+    """``clocks.stopped_since``, read once per ``one_batch``."""
+    batch = _batch.get()
+    if batch is None:
         return clocks.stopped_since(now)
-    if "since" not in read:
-        read["since"] = clocks.stopped_since(now)
-    return read["since"]
+    if "since" not in batch.heartbeat:
+        batch.heartbeat["since"] = clocks.stopped_since(now)
+    return batch.heartbeat["since"]
 
 
 def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
