@@ -174,14 +174,18 @@ class Reference:
 # --- HTML to text -----------------------------------------------------------------------
 
 
+# Tags that end a line of text (mail.sent_text reads the site's own HTML with them too).
+HTML_BLOCKS = frozenset(
+    {"p", "div", "br", "tr", "li", "hr", "table", "ul", "ol", "pre", "blockquote"}
+    | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article"}
+)
+
+
 class _Text(HTMLParser):
     """Text of an HTML email: blocks on their own lines, quotes (``<blockquote>``)
     prefixed with ``>`` as a plain-text client would, pictures by their alt text."""
 
-    BLOCKS = frozenset(
-        {"p", "div", "br", "tr", "li", "hr", "table", "ul", "ol", "pre", "blockquote"}
-        | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article"}
-    )
+    BLOCKS = HTML_BLOCKS
     SKIP = frozenset(("script", "style", "head", "title"))
 
     def __init__(self) -> None:
