@@ -411,8 +411,8 @@ def build(
     )
     for section in sections:
         if section.board_png:
-            section.board_cid = attach_inline_image(
-                message, section.board_png, filename=f"game-{section.game.pk}.png"
+            section.board_cid = attach_inline_image(  # (a PNG: no need to guess its type)
+                message, section.board_png, filename=f"game-{section.game.pk}.png", subtype="png"
             ).strip("<>")
     ctx = {
         "user": user,
