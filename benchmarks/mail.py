@@ -252,6 +252,7 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
         "position in words": (positions, "describe"),
         "rasterise: pixels": (pictures, "pixels"),
         "rasterise: pixels (layers)": (pictures, "layered_pixels"),
+        "rasterise: tiles (layers)": (pictures, "mapped_tile"),
         "rasterise: palette": (pictures, "palette"),
         "rasterise: PNG": (pictures, "encode"),
         "rasterise": (compose, "rasterise"),
