@@ -287,7 +287,7 @@ def note_empty_chats(games) -> None:
     for a batch of emails instead of one an email. A message written while the batch
     is sent (seconds) rides in the player's next email, as one written just after."""
     with_messages = set(
-        Message.objects.filter(game__in=games)
+        Message.objects.filter(game_id__in={game.pk for game in games})
         .order_by()
         .values_list("game_id", flat=True)
         .distinct()

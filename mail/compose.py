@@ -260,11 +260,11 @@ def one_batch(games=()):
     the clock sweep's heartbeat (``clocks.stopped_since``; a batch takes seconds, the
     heartbeat moves once a minute), the latest moves of ``games`` (one query instead of
     one an email), and what other apps read through ``signals.batch_started`` (the
-    chat's). The games' rows were read when the batch was claimed; their moves are read
-    here, before any email is written, so an email never lists a move its game's
-    position does not have yet."""
-    games = [g for g in {g.pk: g for g in games if g is not None}.values()]
-    token = _batch.set(BatchReads(moves=latest_moves([g.pk for g in games])))
+    chat's). ``games``: every row's own instance of its game (what others read is kept
+    on each). The moves are read as the batch starts, right after the claim read the
+    games' rows, not seconds later as the batch's last emails are written."""
+    games = [g for g in games if g is not None]
+    token = _batch.set(BatchReads(moves=latest_moves({g.pk for g in games})))
     try:
         if games:
             signals.batch_started.send(sender=BatchReads, games=games)
