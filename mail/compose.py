@@ -392,6 +392,7 @@ def build(
     sections: list[GameSection] = (),
 ) -> EmailMultiAlternatives:
     unsubscribe = absolute(reverse("mail_unsubscribe", args=[tokens.unsubscribe_token(user.pk)]))
+    preferences = absolute(reverse("player_settings"))
     message = Email(
         to=[formataddr((user.name, user.email))],
         from_email=settings.DEFAULT_FROM_EMAIL,
@@ -403,7 +404,7 @@ def build(
             "List-Id": list_id(),
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "List-Help": f"<{absolute(reverse('player_settings'))}>",
+            "List-Help": f"<{preferences}>",
             # RFC 3834: sent by a program, so auto-responders (vacation replies) stay quiet.
             "Auto-Submitted": "auto-generated",
             "X-Auto-Response-Suppress": "All",  # (Exchange's own way to say the same)
@@ -418,7 +419,7 @@ def build(
         "user": user,
         "site_name": settings.SITE_NAME,
         "site_url": settings.SITE_URL,
-        "settings_url": absolute(reverse("player_settings")),
+        "settings_url": preferences,
         "unsubscribe_url": unsubscribe,
         "sections": sections,
         **context,
