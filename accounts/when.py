@@ -13,6 +13,7 @@ spans ("2 days, 23 hours" / "2 Tage, 23 Stunden") are Django's ``timeuntil``.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 
 from django.template.defaultfilters import date as format_date
@@ -61,6 +62,15 @@ def zone_name(value: datetime) -> str:
 def _format(value: datetime | None, kind: str, *, zone: bool) -> str:
     if value is None:
         return ""
+    language, tz = translation.get_language(), timezone.get_current_timezone()
+    return _formatted(value, kind, zone, language, tz)
+
+
+# A page or email shows a moment more than once (an email's text and HTML parts), and
+# Django's date formatting is slow: each text is made once for the active language and
+# time zone, which are part of the key.
+@functools.lru_cache(maxsize=1024)
+def _formatted(value: datetime, kind: str, zone: bool, language, tz) -> str:
     if timezone.is_aware(value):
         value = timezone.localtime(value)
     text = format_date(value, FORMATS[_language()][kind])

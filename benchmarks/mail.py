@@ -4,6 +4,7 @@ SMTP sink, and the timeout sweep over 100,000 running games.
     .venv/bin/python benchmarks/mail.py [--moves 200] [--burst 2000] [--games 100000]
                                         [--concurrency 2] [--database-url URL]
                                         [--redis-url URL] [--same-position]
+                                        [--sample 200] [--warm 0]
 
 A section is left out when its count is 0 (e.g. ``--moves 0 --games 0``).
 
@@ -18,7 +19,8 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
 2. **Throughput**: ``--burst`` turn emails committed at once and queued (one task per
    player, as after that many moves), each game at its own position (``--same-position``
    for one picture shared by all). Printed: (a) one worker's CPU per email, measured
-   in this process over ``--sample`` emails and split into drawing the SVG, the
+   in this process over ``--sample`` emails (after ``--warm`` untimed ones: a worker
+   that has run a while, its picture tiles kept) and split into drawing the SVG, the
    position in words, rasterising the board (pixels, palette, PNG), composing the
    rest, sending and the database; (b) the worker's delivery rate, with
    the CPU time of the worker, PostgreSQL, Redis and the sink while it ran; (c) what
@@ -232,11 +234,13 @@ def seed_turns(count: int, prefix: str, *, same_position: bool = False, send_aft
         )  # fmt: skip
 
 
-def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]]:
+def worker_breakdown(count: int, same_position: bool, warm: int = 0) -> tuple[dict, list[bytes]]:
     """One worker's work, in this process: ``count`` turn emails claimed as one batch
     and sent over one SMTP connection (``mail.tasks.Courier``), with the CPU time of
     this thread (not the sink's) split into its parts. Returns the milliseconds per
-    email and the emails as sent (for the sink's own measurement)."""
+    email and the emails as sent (for the sink's own measurement). ``warm``: emails of
+    other positions sent first, untimed (a worker that has run a while: the pictures'
+    tiles it keeps are drawn)."""
     from django.core.mail import EmailMessage
     from django.utils import timezone
 
@@ -244,6 +248,11 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
     from mail import compose, outbox, pictures, positions, tasks
 
     later = timezone.now() + timedelta(hours=1)  # held back, so the worker leaves them
+    if warm:
+        seed_turns(warm, "warm", same_position=same_position, send_after=later)
+        token, rows = outbox.claim_due(warm, later)
+        with tasks.Courier() as courier:
+            assert courier.send(rows, token) == warm
     seed_turns(count, "sample", same_position=same_position, send_after=later)
     # The parts, each timed where it is called (rasterise = pixels + palette + PNG).
     parts = {
@@ -252,6 +261,7 @@ def worker_breakdown(count: int, same_position: bool) -> tuple[dict, list[bytes]
         "position in words": (positions, "describe"),
         "rasterise: pixels": (pictures, "pixels"),
         "rasterise: pixels (layers)": (pictures, "layered_pixels"),
+        "rasterise: tiles (layers)": (pictures, "mapped_tile"),
         "rasterise: palette": (pictures, "palette"),
         "rasterise: PNG": (pictures, "encode"),
         "rasterise": (compose, "rasterise"),
@@ -549,11 +559,12 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
         f"\n2. Throughput: {args.burst} queued turn emails ({kind}; text, HTML"
         f"{'' if args.no_png else ' and the board PNG'}):"
     )
-    parts, messages = worker_breakdown(args.sample, args.same_position)
+    parts, messages = worker_breakdown(args.sample, args.same_position, args.warm)
     size = statistics.median(len(m) for m in messages) / 1000
+    warmed = f", after {args.warm} others" if args.warm else ""
     print(
         f"  a. One worker, in-process: {args.sample} emails as one batch over one SMTP "
-        f"connection (median email {size:.0f} kB), CPU per email:"
+        f"connection{warmed} (median email {size:.0f} kB), CPU per email:"
     )
     for part, ms in parts.items():
         indent = "  " if part.startswith("rasterise:") else ""
@@ -613,6 +624,12 @@ def main(argv=None) -> int:
     )
     parser.add_argument(
         "--sample", type=int, default=200, help="emails in the in-process breakdown"
+    )
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=0,
+        help="emails sent in-process before the breakdown's (a worker's caches filled)",
     )
     args = parser.parse_args(argv)
 

@@ -13,6 +13,8 @@ import contextlib
 import contextvars
 import hashlib
 import logging
+import random
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.policy import Compat32
@@ -23,6 +25,8 @@ from anymail.message import attach_inline_image
 from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import F, Window
+from django.db.models.functions import RowNumber
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -193,19 +197,25 @@ def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("index"))
 
 
-def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list:
+MOVE_FIELDS = ("ply", "seat", "action", "description", "description_text", "by_computer")
+MOVES_LISTED = 20  # the latest moves an email lists
+
+
+def moves_since_own(game: Game, seat_index: int, limit: int = MOVES_LISTED) -> list:
     """The moves after the seat's last own (not computer-played) move, at most the
-    ``limit`` latest, oldest first: one query for the ``limit + 1`` latest moves, as
-    rows with the fields an email shows (``ply``, ``seat``, ``action``,
-    ``description`` and its message ``description_text``, ``by_computer``; no model
-    instances to build)."""
-    latest = list(
-        Move.objects.filter(game=game)
-        .order_by("-ply")
-        .values_list(
-            "ply", "seat", "action", "description", "description_text", "by_computer", named=True
-        )[: limit + 1]
-    )
+    ``limit`` latest, oldest first: one query for the ``limit + 1`` latest moves (none
+    inside ``one_batch``, which read them for every game of the batch), as rows with
+    the fields an email shows (``ply``, ``seat``, ``action``, ``description`` and its
+    message ``description_text``, ``by_computer``; no model instances to build)."""
+    batch = _batch.get()
+    if batch is not None and limit == MOVES_LISTED and game.pk in batch.moves:
+        latest = batch.moves[game.pk]
+    else:
+        latest = list(
+            Move.objects.filter(game=game)
+            .order_by("-ply")
+            .values_list(*MOVE_FIELDS, named=True)[: limit + 1]
+        )
     since = []
     for move in latest:
         if move.seat == seat_index and not move.by_computer:
@@ -214,29 +224,63 @@ def moves_since_own(game: Game, seat_index: int, limit: int = 20) -> list:
     return list(reversed(since[:limit]))
 
 
-# Inside ``one_heartbeat``: the clock sweep's heartbeat as read once for a batch.
-_heartbeat: contextvars.ContextVar[dict | None] = contextvars.ContextVar("heartbeat", default=None)
+def latest_moves(game_ids, limit: int = MOVES_LISTED) -> dict[int, list]:
+    """The ``limit + 1`` latest moves of each game, newest first, in one query (a row
+    number per game, counted from its latest move, keeps each game's few)."""
+    latest: dict[int, list] = {pk: [] for pk in game_ids}
+    if not latest:
+        return latest
+    newest_first = Window(RowNumber(), partition_by=F("game_id"), order_by=F("ply").desc())
+    rows = (
+        Move.objects.filter(game_id__in=latest)
+        .annotate(recent=newest_first)
+        .filter(recent__lte=limit + 1)
+        .order_by("game_id", "-ply")
+        .values_list("game_id", *MOVE_FIELDS, named=True)
+    )
+    for row in rows:
+        latest[row.game_id].append(row)
+    return latest
+
+
+@dataclass
+class BatchReads:
+    """What a batch of emails read once for all of them (``one_batch``)."""
+
+    moves: dict[int, list] = field(default_factory=dict)  # game id: ``latest_moves``
+    heartbeat: dict = field(default_factory=dict)  # the clock sweep's, once read
+
+
+_batch: contextvars.ContextVar[BatchReads | None] = contextvars.ContextVar("batch", default=None)
 
 
 @contextlib.contextmanager
-def one_heartbeat():
-    """Emails written inside read the clock sweep's heartbeat (``clocks.stopped_since``)
-    once between them: a batch takes seconds, the heartbeat moves once a minute."""
-    token = _heartbeat.set({})
+def one_batch(games=()):
+    """Emails written inside read once for the whole batch what they would each read:
+    the clock sweep's heartbeat (``clocks.stopped_since``; a batch takes seconds, the
+    heartbeat moves once a minute), the latest moves of ``games`` (one query instead of
+    one an email), and what other apps read through ``signals.batch_started`` (the
+    chat's). ``games``: every row's own instance of its game (what others read is kept
+    on each). The moves are read as the batch starts, right after the claim read the
+    games' rows, not seconds later as the batch's last emails are written."""
+    games = [g for g in games if g is not None]
+    token = _batch.set(BatchReads(moves=latest_moves({g.pk for g in games})))
     try:
+        if games:
+            signals.batch_started.send(sender=BatchReads, games=games)
         yield
     finally:
-        _heartbeat.reset(token)
+        _batch.reset(token)
 
 
 def stopped_since(now):
-    """``clocks.stopped_since``, read once per ``one_heartbeat`` batch."""
-    read = _heartbeat.get()
-    if read is None:
+    """``clocks.stopped_since``, read once per ``one_batch``."""
+    batch = _batch.get()
+    if batch is None:
         return clocks.stopped_since(now)
-    if "since" not in read:
-        read["since"] = clocks.stopped_since(now)
-    return read["since"]
+    if "since" not in batch.heartbeat:
+        batch.heartbeat["since"] = clocks.stopped_since(now)
+    return batch.heartbeat["since"]
 
 
 def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
@@ -308,12 +352,35 @@ QUICK_COMPAT32 = QuickCompat32()
 
 class Email(EmailMultiAlternatives):
     """A site email: serialised with ``QuickCompat32`` (every part follows the
-    top-level message's policy when written out)."""
+    top-level message's policy when written out), its part boundaries chosen when it is
+    built (``set_boundaries``)."""
 
     def message(self, *args, **kwargs):
         msg = super().message(*args, **kwargs)
         msg.policy = QUICK_COMPAT32
+        set_boundaries(msg)
         return msg
+
+
+def set_boundaries(msg) -> None:
+    """Give each multipart part the boundary the email package would choose when writing
+    it out (random, in its form), checked absent from every part's text and header with
+    a plain substring search: the package checks with a regular expression compiled
+    anew for each random boundary, two an email, a third of the time writing one out
+    took. (A line that is the boundary needs the boundary inside a part's text or
+    header, so a text without it as a substring has no such line.)"""
+    parts = list(msg.walk())
+    texts = [str(value) for part in parts for value in part.values()]
+    texts += [p.get_payload() for p in parts if not p.is_multipart()]
+    texts = [t for t in texts if isinstance(t, str)]
+    for part in parts:
+        if part.is_multipart() and not part.get_boundary():
+            while True:
+                boundary = "=" * 15 + f"{random.randrange(sys.maxsize):019d}" + "=="
+                if not any(boundary in text for text in texts):
+                    break
+            part.set_boundary(boundary)
+            texts.append(boundary)
 
 
 def build(
@@ -325,6 +392,7 @@ def build(
     sections: list[GameSection] = (),
 ) -> EmailMultiAlternatives:
     unsubscribe = absolute(reverse("mail_unsubscribe", args=[tokens.unsubscribe_token(user.pk)]))
+    preferences = absolute(reverse("player_settings"))
     message = Email(
         to=[formataddr((user.name, user.email))],
         from_email=settings.DEFAULT_FROM_EMAIL,
@@ -336,7 +404,7 @@ def build(
             "List-Id": list_id(),
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "List-Help": f"<{absolute(reverse('player_settings'))}>",
+            "List-Help": f"<{preferences}>",
             # RFC 3834: sent by a program, so auto-responders (vacation replies) stay quiet.
             "Auto-Submitted": "auto-generated",
             "X-Auto-Response-Suppress": "All",  # (Exchange's own way to say the same)
@@ -344,14 +412,14 @@ def build(
     )
     for section in sections:
         if section.board_png:
-            section.board_cid = attach_inline_image(
-                message, section.board_png, filename=f"game-{section.game.pk}.png"
+            section.board_cid = attach_inline_image(  # (a PNG: no need to guess its type)
+                message, section.board_png, filename=f"game-{section.game.pk}.png", subtype="png"
             ).strip("<>")
     ctx = {
         "user": user,
         "site_name": settings.SITE_NAME,
         "site_url": settings.SITE_URL,
-        "settings_url": absolute(reverse("player_settings")),
+        "settings_url": preferences,
         "unsubscribe_url": unsubscribe,
         "sections": sections,
         **context,

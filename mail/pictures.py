@@ -161,6 +161,9 @@ TILES_KEPT = 1024  # (a Triad die tile is about 80 x 80 RGBA: 25 kB; 25 MB at mo
 _bases: OrderedDict[tuple[str, int], object] = OrderedDict()
 _mapped_bases: OrderedDict[tuple[str, int, frozenset], object] = OrderedDict()  # (in a palette)
 _tiles: OrderedDict[tuple[str, str, int], tuple] = OrderedDict()
+_mapped_tiles: OrderedDict[tuple, object] = OrderedDict()  # (``mapped_tile``)
+# A mapped tile is 1 byte a pixel (a die's 6 kB): 25 MB at most.
+MAPPED_TILES_KEPT = 4096
 _VIEWBOX = re.compile(r'viewBox="([^"]*)"')
 # Not drawn: a tile's descriptions (in the reader's language) need not split its cache.
 _TITLES = re.compile(r'<title>.*?</title>|\saria-label="[^"]*"', re.S)
@@ -182,8 +185,9 @@ def base_pixels(svg: str, width: int = WIDTH):
     return _kept(_bases, (svg, width), lambda: pixels(svg, width), BASES_KEPT)
 
 
-def tile_pixels(root: str, tile, scale: float):
-    """``(left, top, RGBA image)`` of one tile on the whole picture's pixel grid.
+def tile_pixels(root: str, tile, scale: float, drawn: str | None = None):
+    """``(left, top, RGBA image)`` of one tile on the whole picture's pixel grid
+    (``drawn``: its SVG without descriptions, ``drawn_svg``, when already known).
 
     The tile's box is widened to whole pixels and drawn through a viewBox starting on
     that pixel, so its edges fall on the pixels the whole board would give them."""
@@ -201,8 +205,15 @@ def tile_pixels(root: str, tile, scale: float):
         doc = _lunasvg.load(f"{head}{drawn}</svg>".encode())
         return left, top, Image.frombytes("RGBA", size, doc.render(*size, scale))
 
-    drawn = _TITLES.sub("", tile.svg)
+    if drawn is None:
+        drawn = drawn_svg(tile)
     return _kept(_tiles, (root, drawn, round(scale * 1e6)), draw, TILES_KEPT)
+
+
+def drawn_svg(tile) -> str:
+    """What of a tile's SVG is drawn (its descriptions, in the reader's language, are
+    not): the key of its cached pixels."""
+    return _TITLES.sub("", tile.svg)
 
 
 def layered_pixels(layers, width: int = WIDTH):
@@ -219,30 +230,50 @@ def layered_pixels(layers, width: int = WIDTH):
     return image
 
 
-def tile_boxes(layers, width: int = WIDTH) -> list[tuple[int, int, int, int]]:
-    """The pixel boxes the tiles of ``layers`` painted (``layered_pixels`` drew them)."""
-    scale = width / float(_VIEWBOX.search(layers.base).group(1).split()[2])
-    root = layers.base.partition(">")[0] + ">"
-    boxes = []
-    for tile in layers.tiles:
-        left, top, piece = tile_pixels(root, tile, scale)
-        boxes.append((left, top, left + piece.width, top + piece.height))
-    return boxes
-
-
 def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
     """The PNG of ``layers``; ``key`` is the whole board's ``palette_key``.
 
     Mapping pixels to the palette is per pixel (no dithering), so once the key has its
-    palette the base is mapped once and only the tiles' boxes of each picture after."""
-    image = layered_pixels(layers, width)
+    palette the picture is made in palette pixels: the base mapped once, and each tile
+    painted as its box's final pixels, already mapped (``mapped_tile``). The same PNG
+    bytes as mapping the whole picture, without building it."""
     if key not in _palettes:  # (the first picture of these colours chooses them)
-        return encode(palette(image, key))
+        return encode(palette(layered_pixels(layers, width), key))
 
     def map_base():
         return palette(base_pixels(layers.base, width), key)
 
     mapped = _kept(_mapped_bases, (layers.base, width, key), map_base, BASES_KEPT).copy()
-    for box in tile_boxes(layers, width):
-        mapped.paste(palette(image.crop(box), key), box[:2])
+    scale = width / float(_VIEWBOX.search(layers.base).group(1).split()[2])
+    root = layers.base.partition(">")[0] + ">"
+    painted: list[tuple[str, tuple[int, int, int, int], object]] = []
+    for tile in layers.tiles:
+        drawn = drawn_svg(tile)
+        left, top, piece = tile_pixels(root, tile, scale, drawn)
+        box = (left, top, left + piece.width, top + piece.height)
+        under = tuple(p for p in painted if _overlap(p[1], box))
+        mapped.paste(mapped_tile(layers.base, width, key, (drawn, box, piece), under), box[:2])
+        painted.append((drawn, box, piece))
     return encode(mapped)
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def mapped_tile(base: str, width: int, key: frozenset, tile: tuple, under: tuple):
+    """The final pixels of a tile's box in the palette: the base there, the tiles
+    painted before it that reach into the box (``under``), then the tile; each tile is
+    ``(drawn SVG, box, RGBA image)``. Kept (``TILES_KEPT``) by what is drawn there, so
+    a die is mapped once per process for each cell and what lies under it."""
+    drawn, box, piece = tile
+
+    def make():
+        region = base_pixels(base, width).crop(box)
+        for _drawn, other_box, other in under:
+            region.paste(other, (other_box[0] - box[0], other_box[1] - box[1]), other)
+        region.paste(piece, (0, 0), piece)
+        return palette(region, key)
+
+    what = (drawn, box, *((d, b) for d, b, _image in under))
+    return _kept(_mapped_tiles, (base, width, key, what), make, MAPPED_TILES_KEPT)

@@ -104,15 +104,19 @@ def _word_hash(word: str) -> int:
 def words(text: str) -> list[int]:
     """The words of ``text``, normalised and hashed: case, punctuation at their edges,
     bullets, links and addresses (which clients show in different ways) left out."""
-    out = []
-    for raw in WORD.findall(INVISIBLE.sub("", text)):
-        word = raw.strip(EDGE).casefold()
-        if not word or not any(c.isalnum() for c in word):
-            continue
-        if "@" in word or "://" in word or word.startswith(("mailto:", "cid:", "www.")):
-            continue
-        out.append(_word_hash(word))
-    return out
+    hashed = (_raw_word_hash(raw) for raw in WORD.findall(INVISIBLE.sub("", text)))
+    return [h for h in hashed if h is not None]
+
+
+@functools.lru_cache(maxsize=1 << 16)  # (every email the site sends is read for words)
+def _raw_word_hash(raw: str) -> int | None:
+    """The hash of a word as found in a text; None for one that is left out."""
+    word = raw.strip(EDGE).casefold()
+    if not word or not any(c.isalnum() for c in word):
+        return None
+    if "@" in word or "://" in word or word.startswith(("mailto:", "cid:", "www.")):
+        return None
+    return _word_hash(word)
 
 
 @dataclass
@@ -174,14 +178,18 @@ class Reference:
 # --- HTML to text -----------------------------------------------------------------------
 
 
+# Tags that end a line of text (mail.sent_text reads the site's own HTML with them too).
+HTML_BLOCKS = frozenset(
+    {"p", "div", "br", "tr", "li", "hr", "table", "ul", "ol", "pre", "blockquote"}
+    | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article"}
+)
+
+
 class _Text(HTMLParser):
     """Text of an HTML email: blocks on their own lines, quotes (``<blockquote>``)
     prefixed with ``>`` as a plain-text client would, pictures by their alt text."""
 
-    BLOCKS = frozenset(
-        {"p", "div", "br", "tr", "li", "hr", "table", "ul", "ol", "pre", "blockquote"}
-        | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article"}
-    )
+    BLOCKS = HTML_BLOCKS
     SKIP = frozenset(("script", "style", "head", "title"))
 
     def __init__(self) -> None:

@@ -145,12 +145,12 @@ def _compose(rows: list[Notification], user: User):
 
 
 def _groups(
-    rows: list[Notification], token: str, stopped: bool | None = None
+    rows: list[Notification], skipped: dict[str, list[Notification]], stopped: bool | None = None
 ) -> list[list[Notification]]:
-    """One player's claimed rows as emails: what must not be sent is marked with the
-    reason; all turn rows make one email, with the invitations and draw offers waiting
-    beside them; without a turn, each of those is an email of its own, as is every
-    other row. ``stopped``: whether the player's address is stopped, if known."""
+    """One player's claimed rows as emails: what must not be sent goes to ``skipped``
+    under its reason; all turn rows make one email, with the invitations and draw offers
+    waiting beside them; without a turn, each of those is an email of its own, as is
+    every other row. ``stopped``: whether the player's address is stopped, if known."""
     user = rows[0].user
     groups: list[list[Notification]] = []
     turns: list[Notification] = []
@@ -160,7 +160,7 @@ def _groups(
     for row in rows:
         reason = "skipped: address stopped" if stopped else skip_reason(row, user)
         if reason:
-            outbox.finish([row], token, reason)
+            skipped.setdefault(reason, []).append(row)
         elif row.kind in MERGING_KINDS:
             turns.append(row)
         else:
@@ -213,13 +213,16 @@ class Courier:
         for row in rows:
             by_user.setdefault(row.user_id, []).append(row)
         stopped = bounces.stopped_users(user_rows[0].user for user_rows in by_user.values())
+        skipped: dict[str, list[Notification]] = {}
         work = [
             group
             for user_id, user_rows in by_user.items()
-            for group in _groups(user_rows, token, stopped=user_id in stopped)
+            for group in _groups(user_rows, skipped, stopped=user_id in stopped)
         ]
+        for reason, skipped_rows in skipped.items():  # (one UPDATE a reason)
+            outbox.finish(skipped_rows, token, reason)
         try:
-            with compose.one_heartbeat():
+            with compose.one_batch(row.game for group in work for row in group):
                 return self._send_work(work, token)
         finally:
             kept, self.sent_words = self.sent_words, []
@@ -277,7 +280,7 @@ class Courier:
         # Exactly-once across SMTP is impossible: a worker killed between the hand-over
         # and this UPDATE (about a millisecond) leaves the row claimed but unmarked; the
         # claim expires and the sweep sends it again, with the same Message-ID.
-        outbox.finish(group, token, "sent", message.extra_headers.get("Message-ID", ""))
+        outbox.mark_sent(group, token, message.extra_headers.get("Message-ID", ""))
         if words is not None:
             self.sent_words.append(words)
         return True

@@ -23,6 +23,8 @@ import re
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from django.utils.translation import get_language
+
 from games.boards import Choice, Guide, Layers, LegendItem, Target, Tile
 from games.engines.base import Text, localize
 from games.engines.base import translated as tr
@@ -182,15 +184,29 @@ def _removed_mark(gone: str, flipped: bool) -> str:
 
 
 def _die(
-    cell: str, die: dict, players: list[str], flipped: bool, *, removal: str, movable: bool,
-    selected: bool,
+    cell: str, die: dict, players: list[str], flipped: bool, *, removal: str,
+    movable: bool, selected: bool, language: str | None,
 ) -> str:  # fmt: skip
-    """One die as a group: its label, a ring when selected or removable, the numeral."""
-    colour = "white" if die.get("owner") == 1 else "black"
+    """One die as a group: its label, a ring when selected or removable, the numeral;
+    ``language``: the active one (its label's), read once per board."""
+    return _die_svg(
+        cell, die.get("owner", 0), int(die.get("value", 0)), tuple(players), flipped,
+        removal, movable, selected, language,
+    )  # fmt: skip
+
+
+# A board shows a few hundred different dice (cell, owner, value, side, language): each
+# is written once per process, not once per board drawn (an email draws two: the whole
+# board and its layers).
+@functools.lru_cache(maxsize=4096)
+def _die_svg(
+    cell: str, owner, value: int, players: tuple[str, ...], flipped: bool, removal: str,
+    movable: bool, selected: bool, language: str | None,
+) -> str:  # fmt: skip
+    colour = "white" if owner == 1 else "black"
     style = DIE_STYLE[colour]
-    value = int(die.get("value", 0))
     numeral = ROMAN.get(value, str(value))
-    owner_name = players[die.get("owner", 0)] if die.get("owner", 0) < len(players) else ""
+    owner_name = players[owner] if owner < len(players) else ""
     label = tr.gettext(
         "%(colour)s die showing %(value)s on %(cell)s",
         colour=owner_name,
@@ -252,6 +268,7 @@ def render_svg(
     flipped = seat == 1
     board: dict = view.get("board") or {}
     players = _players(view)
+    language = get_language()  # (the dice's labels', once per board)
     paths, removals = _clickable(actions)
     if selected not in paths or selected not in board:
         selected = None
@@ -275,7 +292,7 @@ def render_svg(
         out.append(
             _die(
                 cell, board[cell], players, flipped, removal=removals.get(cell, ""),
-                movable=cell in paths, selected=cell == selected,
+                movable=cell in paths, selected=cell == selected, language=language,
             )
         )  # fmt: skip
 
@@ -306,6 +323,7 @@ def layers(view: dict, *, seat: int | None) -> Layers:
     flipped = seat == 1
     board: dict = view.get("board") or {}
     players = _players(view)
+    language = get_language()  # (the dice's labels', once per board)
     last = view.get("last_move") or {}
     tinted = frozenset({last.get("from"), last.get("to")} - {None})
     tiles = [_tinted_tile(cell, flipped, tinted) for cell in _cells() if cell in tinted]
@@ -315,7 +333,10 @@ def layers(view: dict, *, seat: int | None) -> Layers:
         tiles.append(Tile(x, y, CELL, CELL, _removed_mark(gone, flipped)))
     for cell in sorted(board):
         x, y = _cell_xy(cell, flipped)
-        die = _die(cell, board[cell], players, flipped, removal="", movable=False, selected=False)
+        die = _die(
+            cell, board[cell], players, flipped, removal="", movable=False, selected=False,
+            language=language,
+        )  # fmt: skip
         tiles.append(Tile(x, y, CELL, CELL, die))
     tiles.append(Tile(0, SIDE, SIDE, HEIGHT - SIDE, _status_line(view, players)))
     return Layers(base=_base_layer(flipped), tiles=tuple(tiles))

@@ -44,3 +44,13 @@ def test_the_filters_and_the_time_span_in_german():
 
 def test_no_value_is_empty():
     assert when.when(None) == ""
+
+
+def test_a_moment_reads_in_whichever_language_and_zone_is_active_each_time():
+    for _ in range(2):  # (the second round reads what the first one kept)
+        with translation.override("de"):
+            assert when.when(MOMENT) == "Fr. 4. Dez., 08:22 MEZ"
+        with translation.override("en"):
+            assert when.when(MOMENT) == "Fri 4 Dec, 08:22 CET"
+            with timezone.override(zoneinfo.ZoneInfo("Asia/Tokyo")):
+                assert when.when(MOMENT) == "Fri 4 Dec, 16:22 JST"

@@ -142,3 +142,16 @@ def test_a_finished_game_shows_the_result():
     assert "Black removed their third die" in root.find(f"{SVG}title").text
     assert not with_attr(root, "data-action") and not with_attr(root, "data-select")
     assert [el for el in root.iter(f"{SVG}rect") if el.get("class") == "removed"]
+
+
+def test_each_board_labels_its_dice_in_the_language_it_is_drawn_in():
+    # (a die's SVG is kept per process once written: its language is part of the key)
+    from django.utils import translation
+
+    state = t.new_game(2, 3, t.validate_options(2, {}))
+    english = render_svg("triad", t.view(state, 0), seat=0)
+    with translation.override("de"):
+        german = render_svg("triad", t.view(state, 0), seat=0)
+    assert "Black die showing" in english and "Würfel von Schwarz mit" not in english
+    assert "Würfel von Schwarz mit" in german and "die showing" not in german
+    assert render_svg("triad", t.view(state, 0), seat=0) == english

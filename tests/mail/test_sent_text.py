@@ -92,3 +92,33 @@ def test_an_email_that_failed_to_send_keeps_no_words(alice, bob, mailoutbox, mon
     monkeypatch.setattr(EmailMessage, "send", refused)
     assert tasks.deliver_due(10, now=timezone.now() + timedelta(hours=1)) == 0
     assert not SentEmail.objects.exists()
+
+
+@pytest.mark.parametrize("language", ["", "de"])  # ("": the site's, English)
+def test_every_kind_of_email_keeps_the_words_a_mail_client_shows_of_its_html(settings, language):
+    from tests.mail.specimens import specimens
+
+    checked = 0
+    for specimen in specimens(settings, language=language):
+        message = specimen.build()
+        if message is None:
+            continue
+        [(markup, _kind)] = message.alternatives
+        shown = reply_text.words(reply_text.html_to_text(markup))
+        assert sent_text.message_words(message)[1] == shown, specimen.label
+        checked += 1
+    assert checked > 10
+
+
+def test_the_words_of_html_as_a_mail_client_shows_them():
+    markup = (
+        "<!doctype html><html><head><title>Tripost</title><style>p{color:red}</style></head>"
+        "<body><p>It is <b>your</b>turn.</p><!-- not shown --><ul><li>Bob: a1&amp;lt;b2</li>"
+        '<li>Bob wrote: &lt;b&gt;hi&lt;/b&gt; &amp; "bye"</li></ul>'
+        '<img src="cid:x" alt="The board &amp; dice"><img src="cid:y" alt="">'
+        "<br>Zoë&nbsp;wins<table><tr><td>a</td><td>b</td></tr></table></body></html>"
+    )
+    assert sent_text.html_words(markup) == reply_text.words(reply_text.html_to_text(markup))
+    assert sent_text.html_words(markup) == reply_text.words(
+        "It is yourturn. Bob: a1<b2 Bob wrote: <b>hi</b> & bye [The board & dice] Zoë wins ab"
+    )

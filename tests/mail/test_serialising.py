@@ -45,3 +45,30 @@ def test_long_and_non_ascii_headers_are_folded_as_before():
     plain, quick = _both(message)
     assert quick == plain
     assert b"=?utf-8?" in quick  # (the non-ASCII headers went the long way)
+
+
+def test_a_part_boundary_never_occurs_in_the_emails_text(monkeypatch):
+    # Chosen when the email is built (not by the email package, at a cost, when it is
+    # written out): a boundary found in a part's text is drawn again.
+    tokens = iter([42, 42, 7, 9])
+    monkeypatch.setattr(compose.random, "randrange", lambda _top: next(tokens))
+    taken = "=" * 15 + f"{42:019d}" + "=="
+    message = compose.Email(
+        subject="Your turn",
+        body=f"A chat message that says\n--{taken}\nto break the email.",
+        from_email="Tripost <noreply@example.com>",
+        to=["zoe@example.com"],
+    )
+    message.attach_alternative("<p>Your turn.</p>", "text/html")
+    message.attach("board.png", b"\x89PNG not really", "image/png")
+    mime = message.message()
+    boundaries = [p.get_boundary() for p in mime.walk() if p.is_multipart()]
+    assert len(boundaries) == 2 and taken not in boundaries
+    assert set(boundaries) == {"=" * 15 + f"{n:019d}" + "==" for n in (7, 9)}
+    written = mime.as_bytes(linesep="\r\n")
+    assert written.count(f"--{taken}".encode()) == 1  # (only the chat's own line)
+    parsed = email.message_from_bytes(written)
+    assert [p.get_content_type() for p in parsed.walk()] == [
+        "multipart/mixed", "multipart/alternative", "text/plain", "text/html", "image/png"
+    ]  # fmt: skip
+    assert f"--{taken}" in parsed.get_payload(0).get_payload(0).get_payload(decode=True).decode()
