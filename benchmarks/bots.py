@@ -2,6 +2,7 @@
 
     nice -n 10 .venv/bin/python benchmarks/bots.py [--games 40] [--tables triad:2,trias:2]
         [--levels beginner,casual] [--seed 1000] [--skip-random | --only-random] [--markdown]
+        [--jobs 2]
 
 ``--tables`` takes any game and player count (``trias:4``, ``trias:5`` too);
 ``--markdown`` ends with the measured rows as a markdown table for a closing note.
@@ -23,7 +24,8 @@ the measured level and its opponents sit in the people's seats.
 
 The bots' budgets are playout counts, not times, so the results do not depend on how
 busy the machine is; the CPU seconds per decision (mean and largest) of the measured
-level are printed beside each row. The Expert level is the slow one: a full run of
+level are printed beside each row. ``--jobs`` plays that many games at once, one
+process each: the same games and results, sooner. The Expert level is the slow one: a full run of
 every table takes hours on one core, so pass ``--tables``/``--levels``/``--games``.
 """
 
@@ -34,6 +36,7 @@ import math
 import sys
 import time
 from dataclasses import dataclass, field
+from multiprocessing import Pool
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: python benchmarks/bots.py
@@ -91,24 +94,41 @@ def player_seats(engine, people: int) -> list[int]:
     return [s for s in range(count) if s not in npc]
 
 
-def match(name: str, people: int, hero: str, villain: str, games: int, seed: int) -> MatchResult:
+def play_one(job: tuple[str, int, str, str, int, int]) -> tuple[float, list[float]]:
+    """Game ``i`` of a match: the measured level's credit and its decisions' CPU times."""
+    name, people, hero, villain, seed, i = job
     engine = ENGINES[name]
     seats = player_seats(engine, people)
+    hero_seat = seats[i % len(seats)]
+    timed = Timed(make(hero, seed * 7 + i, name))
+    bots = {s: make(villain, seed * 11 + i * 5 + s, name) for s in seats}
+    bots[hero_seat] = timed
+    state = engine.new_game(people, seed + i, None)
+    while movers := engine.to_move(state):
+        seat = movers[0]
+        state = engine.apply(state, seat, bots[seat].choose(engine, state, seat))
+    outcome = engine.outcome(state)
+    credit = 0.0
+    if hero_seat in outcome.winners:  # a rulebook seat sharing a team's win is no rival
+        credit = 1.0 / len([w for w in outcome.winners if w in seats])
+    return credit, timed.times
+
+
+def match(
+    name: str, people: int, hero: str, villain: str, games: int, seed: int, jobs: int = 1
+) -> MatchResult:
+    """``games`` games, on ``jobs`` processes (each game is the same whichever runs it)."""
+    work = [(name, people, hero, villain, seed, i) for i in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            played = pool.map(play_one, work, chunksize=1)
+    else:
+        played = [play_one(job) for job in work]
     result = MatchResult()
-    for i in range(games):
-        hero_seat = seats[i % len(seats)]
-        timed = Timed(make(hero, seed * 7 + i, name))
-        bots = {s: make(villain, seed * 11 + i * 5 + s, name) for s in seats}
-        bots[hero_seat] = timed
-        state = engine.new_game(people, seed + i, None)
-        while movers := engine.to_move(state):
-            seat = movers[0]
-            state = engine.apply(state, seat, bots[seat].choose(engine, state, seat))
-        outcome = engine.outcome(state)
-        if hero_seat in outcome.winners:  # a rulebook seat sharing a team's win is no rival
-            result.credit += 1.0 / len([w for w in outcome.winners if w in seats])
+    for credit, times in played:
+        result.credit += credit
         result.games += 1
-        result.times += timed.times
+        result.times += times
     return result
 
 
@@ -185,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-random", action="store_true", help="only vs the level below")
     parser.add_argument("--only-random", action="store_true", help="only vs the random bot")
     parser.add_argument("--markdown", action="store_true", help="end with a markdown table")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument("--npc", action="store_true", help="only Tri*T*Area's inline NPC cost")
     args = parser.parse_args(argv)
     if args.npc:
@@ -204,12 +225,12 @@ def main(argv: list[str] | None = None) -> int:
         for level in args.levels.split(","):
             lower = below(level)
             if not args.only_random or lower == "random":
-                result = match(name, people, level, lower, args.games, args.seed)
+                result = match(name, people, level, lower, args.games, args.seed, args.jobs)
                 label = f"{LEVELS[level].title} vs {lower}"
                 print(row(label, result, share), flush=True)
                 measured.append((label, table, share, result))
             if lower != "random" and not args.skip_random:
-                result = match(name, people, level, "random", args.games, args.seed)
+                result = match(name, people, level, "random", args.games, args.seed, args.jobs)
                 label = f"{LEVELS[level].title} vs random"
                 print(row(label, result, share), flush=True)
                 measured.append((label, table, share, result))

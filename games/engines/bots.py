@@ -18,6 +18,8 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
   turn (several actions in Trias) with its best-looking actions before sampling.
   ``blunder`` is the share of decisions played at random: the Beginner's lapses.
+  ``evaluator`` names the engine hook it judges positions by (``evaluate`` unless an
+  engine offers a plainer one for its gentler levels, like Trias's ``evaluate_board``).
 - :data:`LEVELS`: the strengths a person can choose (Beginner, Casual, Strong,
   Expert), each a fixed search budget; ``benchmarks/bots.py`` measures them.
 
@@ -96,6 +98,7 @@ class MonteCarloBot:
         plan_turn: bool = False,
         turns: int = 0,
         blunder: float = 0.0,
+        evaluator: str = "evaluate",
     ):
         self.rng = random.Random(seed)
         self.playouts = max(1, playouts)
@@ -108,6 +111,7 @@ class MonteCarloBot:
         self.plan_turn = plan_turn
         self.turns = max(0, turns)
         self.blunder = blunder
+        self.evaluator = evaluator
 
     # -- helpers -------------------------------------------------------------------
 
@@ -116,15 +120,19 @@ class MonteCarloBot:
         determinize = getattr(engine, "determinize", None)
         return determinize(state, seat, self.rng) if determinize else state
 
+    def _evaluate(self, engine: ModuleType):
+        """The engine's estimate this bot judges by (``evaluator``), or None."""
+        return getattr(engine, self.evaluator, None)
+
     def _value(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
         done = result_value(engine, state, seat)
         if done is not None:
             return done
-        evaluate = getattr(engine, "evaluate", None)
+        evaluate = self._evaluate(engine)
         return evaluate(state, seat) if evaluate else neutral
 
     def _greedy_action(self, engine: ModuleType, state, mover: int, legal: Sequence[str]) -> str:
-        evaluate = engine.evaluate
+        evaluate = self._evaluate(engine)
         if self.sample and len(legal) > self.sample:
             legal = self.rng.sample(legal, self.sample)  # the best of a few, not of all
         best, best_value = [], -1.0
@@ -138,10 +146,11 @@ class MonteCarloBot:
 
     def _playout(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
         rng = self.rng
-        guided = self.greedy > 0 and hasattr(engine, "evaluate")
+        evaluates = self._evaluate(engine) is not None
+        guided = self.greedy > 0 and evaluates
         # ``plan_turn``: the rest of the searching seat's own turn (a Trias turn is
         # several actions) is finished with its best-looking actions, not sampled.
-        own_turn = self.plan_turn and hasattr(engine, "evaluate")
+        own_turn = self.plan_turn and evaluates
         turns, last = 0, seat
         for _ in range(self.depth):
             movers = engine.to_move(state)
@@ -182,7 +191,8 @@ class MonteCarloBot:
         sample = self._sample(engine, state, seat)
         candidates = list(legal)
         self.rng.shuffle(candidates)
-        if hasattr(engine, "evaluate") or len(candidates) > self.width:
+        evaluates = self._evaluate(engine) is not None
+        if evaluates or len(candidates) > self.width:
             scored = []
             for action in candidates:
                 after = engine.apply(sample, seat, action)
@@ -190,7 +200,7 @@ class MonteCarloBot:
                 if value >= 1.0 and engine.outcome(after) is not None:
                     return action  # an outright win
                 scored.append((value, action))
-            if hasattr(engine, "evaluate"):
+            if evaluates:
                 scored.sort(key=lambda pair: -pair[0])  # stable: shuffled ties
             candidates = [action for _, action in scored[: self.width]]
 
@@ -269,8 +279,12 @@ LEVELS: dict[str, Level] = {
                 "Takes what a glance shows and now and then plays at random: a gentle first game."
             ),
             {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
-            # Tri*T*Area's cards already give a random player chances: fewer lapses.
-            {"tritarea": {"blunder": 0.1}},
+            {
+                # Tri*T*Area's cards already give a random player chances: fewer lapses.
+                "tritarea": {"blunder": 0.1},
+                # Trias: the board as it stands, blind to the land masses to come.
+                "trias": {"evaluator": "evaluate_board"},
+            },
         ),
         Level(
             "casual",
@@ -285,7 +299,14 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.5,
                 "max_seconds": None,
             },
-            {"trias": {"playouts": 16, "depth": 4, "blunder": 0.12}},
+            {
+                "trias": {
+                    "playouts": 16,
+                    "depth": 4,
+                    "blunder": 0.12,
+                    "evaluator": "evaluate_board",
+                }
+            },
         ),
         Level(
             "strong",
@@ -320,7 +341,11 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.4,
                 "max_seconds": 2.0,
             },
-            {"trias": {"playouts": 48, "depth": 8}},
+            {
+                "trias": {"playouts": 48, "depth": 8},
+                # Strong's random playouts to the round's end, four times as many.
+                "tritarea": {"playouts": 480, "depth": 40, "greedy": 0.0, "sample": 0},
+            },
         ),
     )
 }

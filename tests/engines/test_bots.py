@@ -141,3 +141,39 @@ def test_the_strong_bot_decides_from_determinizations_only():
         right += action == "ab"[state.secret]
     assert not engine.searched_true_state
     assert right < 40  # it could not know
+
+
+# --- the estimate a bot judges by ---------------------------------------------------
+
+
+class TwoJudgesEngine:
+    """One decision among "a", "b", "c", cut off before the end: only the estimate
+    decides. ``evaluate`` likes "a", the plainer ``evaluate_plain`` likes "c"."""
+
+    name = "judges"
+    min_players = max_players = 1
+
+    def to_move(self, state):
+        return () if len(state) >= 2 else (0,)
+
+    def legal_actions(self, state, seat):
+        return ["a", "b", "c"]
+
+    def apply(self, state, seat, action):
+        return state + action
+
+    def outcome(self, state):
+        return None if len(state) < 2 else Outcome((0.0,), (), "over")
+
+    def evaluate(self, state, seat):
+        return 0.9 if state[:1] == "a" else 0.1
+
+    def evaluate_plain(self, state, seat):
+        return 0.9 if state[:1] == "c" else 0.1
+
+
+def test_a_bot_judges_by_the_estimate_its_evaluator_names():
+    engine = TwoJudgesEngine()
+    assert MonteCarloBot(seed=1, playouts=6, depth=0).choose(engine, "", 0) == "a"
+    plain = MonteCarloBot(seed=1, playouts=6, depth=0, evaluator="evaluate_plain")
+    assert plain.choose(engine, "", 0) == "c"

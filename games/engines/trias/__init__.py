@@ -38,6 +38,7 @@ from ..base import IllegalAction, Option, Outcome, gettext_lazy
 from . import rules
 from .board import analyse
 from .cards import METEORITE, deck2_size
+from .evaluation import WEIGHTS, estimate
 from .presentation import describe, reveals_information, view
 from .rules import COLOURS
 from .scoring import final_points, rank_winners
@@ -195,9 +196,19 @@ def outcome(state: State) -> Outcome | None:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """A quick estimate in [0, 1] of ``seat``'s chances, for the search bot: points so
-    far plus the final scoring (TS13) if the game ended now, plus a little for herds
-    on land, compared with the best other player.
+    """A quick estimate in [0, 1] of ``seat``'s chances, for the search bot: every
+    seat's final score predicted by the fitted model of :mod:`.evaluation` (today's
+    land masses, the pieces the main land mass is breaking into, where the herds
+    stand, how much of the deck is left), ``seat``'s lead over the best other seat
+    still in the game, squashed."""
+    return estimate(state, seat, WEIGHTS)
+
+
+def evaluate_board(state: State, seat: int) -> float:
+    """The board as it stands, in [0, 1]: points so far plus the final scoring (TS13)
+    if the game ended now, plus a little for herds on land, against the best other
+    player. Blind to the land masses still to split off, so a gentler player's
+    judgement (the Casual level's); :func:`evaluate` is the fitted one.
 
     The search calls it for every action it weighs, so it counts herds per land mass
     in one pass instead of building ``rules.final_detail``'s descriptions."""
@@ -272,6 +283,7 @@ __all__ = [
     "describe",
     "determinize",
     "evaluate",
+    "evaluate_board",
     "from_json",
     "legal_actions",
     "max_players",

@@ -215,9 +215,9 @@ def test_evaluate_values_a_majority_on_a_detached_land_mass_not_on_the_main_one(
     assert trias.evaluate(ahead, RED) > 0.5 > trias.evaluate(level, RED)
 
 
-def test_evaluate_projects_the_final_scoring_of_the_position():
-    """The search's estimate is final scoring (TS13) as if the game ended now, plus a
-    little per herd on land: checked against ``final_detail`` along random games."""
+def test_evaluate_board_projects_the_final_scoring_of_the_position():
+    """The Casual level's estimate is final scoring (TS13) as if the game ended now,
+    plus a little per herd on land: checked against ``final_detail`` along random games."""
     from games.engines.trias import rules
 
     rng = random.Random(4)
@@ -240,7 +240,7 @@ def test_evaluate_projects_the_final_scoring_of_the_position():
                 if rivals:
                     lead = projected[seat] - max(rivals)
                     expected = 0.5 + 0.5 * lead / (abs(lead) + 8.0)
-                    assert trias.evaluate(state, seat) == pytest.approx(expected)
+                    assert trias.evaluate_board(state, seat) == pytest.approx(expected)
             seat = movers[0]
             state = trias.apply(state, seat, rng.choice(trias.legal_actions(state, seat)))
 

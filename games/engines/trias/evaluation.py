@@ -1,0 +1,235 @@
+"""The search bot's estimate of a Trias position: each seat's final score, predicted
+from features of the position by weights fitted to played games.
+
+Why fitted: the points that decide a game come from land masses that do not exist yet
+(the main land mass breaks up as its tiles drift outward), so "score the board as it
+stands" (TS13 on today's land masses) misjudges most of the game. The features say
+where each seat's herds stand, the final scoring of today's land masses and of the
+pieces the main land mass would break into without its centre, and how far the deck
+has run; every feature appears twice, once as it is and once scaled by the share of
+the deck still to draw, so a feature can matter early and fade late (or the reverse).
+
+``benchmarks/trias_eval.py`` plays the games, fits :data:`WEIGHTS` by least squares
+(final score on features, per table size) and prints them; the numbers below are its
+output, pasted. Nothing here is random, and the engine never calls it: only the
+computer players do.
+"""
+
+from __future__ import annotations
+
+from .board import CAPACITY
+from .cards import deck1, deck2_size
+from .scoring import final_points
+from .state import ACTIONS, OVER, State
+
+FEATURES = (
+    "score",  # points already on the scoring track (interim scorings, TS7)
+    "islands",  # TS13 on today's land masses apart from the main one
+    "outer1",  # TS13 on the pieces of the main land mass beyond distance 1
+    "outer2",  # ... beyond distance 2
+    "main_inner",  # herds on the main land mass at distance 0-1
+    "main_ring2",  # ... at distance 2
+    "main_outer",  # ... at distance 3 or more
+    "main_coast",  # herds on main-land-mass tiles with an edge on the surrounding water
+    "island_herds",  # herds on the other land masses
+    "stock",  # herds in stock (TS14's tie-break, and herds to reproduce)
+    "swimmers",  # herds in the water
+    "room",  # own tiles with room to reproduce on
+    "to_act",  # actions left in this seat's Phase 2, now
+)
+BIAS = len(FEATURES) * 2  # the constant term's index
+
+
+def progress(state: State) -> float:
+    """The share of the deck still to draw: 1 at the start, 0 when it is empty."""
+    n = state.num_players
+    total = sum(deck1(n, bool(state.option("shorter"))).values()) + deck2_size(n) - n
+    return min(1.0, len(state.deck) / total) if total > 0 else 0.0
+
+
+class _Shape:
+    """What the features need of one arrangement of tiles, worked out once per board
+    (boards are shared by every state with the same tiles), as bit masks of the
+    board's grid: the main land mass by distance and its coast, the other land masses,
+    and the pieces the main land mass would break into beyond distance 1 and 2."""
+
+    __slots__ = ("bit", "coast", "inner", "islands", "parts", "ring2")
+
+    def __init__(self, board):
+        g = board.grid
+        self.bit = g.bit
+        main = board.main
+        main_bits = board.mass_bits[main] if main >= 0 else 0
+        self.coast = g.grow(board.surrounding) & main_bits
+        self.inner = main_bits & g.discs[1]
+        self.ring2 = main_bits & g.rings[2]
+        self.islands = [
+            (bits, bits.bit_count()) for i, bits in enumerate(board.mass_bits) if i != main
+        ]
+        self.parts = [
+            [(bits, bits.bit_count()) for bits in g.split(main_bits & g.far[core])]
+            for core in (1, 2)
+        ]
+
+
+def _shape(board) -> _Shape:
+    shape = board.texts.get(_Shape)  # the board's memo (see ``Board.texts``)
+    if shape is None:
+        shape = board.texts[_Shape] = _Shape(board)
+    return shape
+
+
+def _group(groups: list, bit: int) -> int:
+    """The index of the group (a mask and its size) holding ``bit``, or -1."""
+    for i, (bits, _) in enumerate(groups):
+        if bits & bit:
+            return i
+    return -1
+
+
+def _score(groups: list, herds: dict, rows: list[list[float]], column: int) -> None:
+    """TS13 on each group that has herds (``herds[i]``: counts per seat)."""
+    for i, counts in herds.items():
+        for seat, value in final_points(groups[i][1], dict(enumerate(counts))).items():
+            rows[seat][column] += value
+
+
+def features(state: State) -> list[list[float]]:
+    """Per seat, the raw feature values in the order of :data:`FEATURES`."""
+    n = state.num_players
+    board = state.board
+    land = board.land
+    shape = _shape(board)
+    bit_of, coast, inner, ring2, islands = (
+        shape.bit,
+        shape.coast,
+        shape.inner,
+        shape.ring2,
+        shape.islands,
+    )
+    parts1, parts2 = shape.parts
+    rows = [[0.0] * len(FEATURES) for _ in range(n)]
+    for seat in range(n):
+        rows[seat][0] = float(state.scores[seat])
+        rows[seat][9] = float(state.stock[seat])
+    on_islands: dict = {}
+    on_parts1: dict = {}
+    on_parts2: dict = {}
+    for pos, herds in state.herds_at().items():
+        kind = land.get(pos)
+        per_owner: dict[int, int] = {}
+        for h in herds:
+            per_owner[h.owner] = per_owner.get(h.owner, 0) + 1
+        if kind is None:
+            for owner, k in per_owner.items():
+                rows[owner][10] += k
+            continue
+        bit = bit_of[pos]
+        roomy = len(herds) < CAPACITY[kind]
+        placed = []
+        island = _group(islands, bit)
+        if island >= 0:
+            column = 8
+            placed.append((on_islands, island))
+        else:
+            column = 4 if bit & inner else 5 if bit & ring2 else 6
+            for groups, on in ((parts1, on_parts1), (parts2, on_parts2)):
+                part = _group(groups, bit)
+                if part >= 0:
+                    placed.append((on, part))
+        on_coast = bool(bit & coast)
+        for owner, k in per_owner.items():
+            row = rows[owner]
+            row[column] += k
+            if on_coast:
+                row[7] += k
+            if roomy:
+                row[11] += 1
+            for on, i in placed:
+                counts = on.get(i)
+                if counts is None:
+                    counts = on[i] = [0] * n
+                counts[owner] += k
+    _score(islands, on_islands, rows, 1)
+    _score(parts1, on_parts1, rows, 2)
+    _score(parts2, on_parts2, rows, 3)
+    if state.phase == ACTIONS:
+        rows[state.current][12] = float(state.actions_left)
+    return rows
+
+
+def expanded(row: list[float], share_left: float) -> list[float]:
+    """A seat's features as the fitted model reads them: each as it is, each scaled by
+    the share of the deck left, and the constant."""
+    return [*row, *(value * share_left for value in row), 1.0]
+
+
+def predicted_scores(state: State, weights: dict[int, tuple[float, ...]]) -> list[float]:
+    """Each seat's predicted final score (the true scores once the game is over)."""
+    if state.phase == OVER:
+        return [float(s) for s in state.scores]
+    key = (_Shape, id(weights))  # every seat's estimate of a state shares one prediction
+    cached = state._cache.get(key)
+    if cached is not None:
+        return cached
+    w = weights[min(state.num_players, 3)]
+    k = len(FEATURES)
+    now, later, constant = w[:k], w[k : 2 * k], w[2 * k]
+    share = progress(state)
+    state._cache[key] = predicted = [
+        sum(a * x for a, x in zip(now, row, strict=True))
+        + share * sum(a * x for a, x in zip(later, row, strict=True))
+        + constant
+        for row in features(state)
+    ]
+    return predicted
+
+
+def estimate(state: State, seat: int, weights: dict[int, tuple[float, ...]]) -> float:
+    """``seat``'s chances in [0, 1]: its predicted lead over the best other seat still
+    in the game, squashed."""
+    if seat in state.eliminated:
+        return 0.0
+    predicted = predicted_scores(state, weights)
+    others = [v for s, v in enumerate(predicted) if s != seat and s not in state.eliminated]
+    if not others:
+        return 1.0
+    lead = predicted[seat] - max(others)
+    return 0.5 + 0.5 * lead / (abs(lead) + 4.0)
+
+
+# Fitted by ``benchmarks/trias_eval.py``: two players, and three or more.
+WEIGHTS: dict[int, tuple[float, ...]] = {
+    # --players 2 --games 480 --level casual (held out: R² 0.34, the predicted leader
+    # wins 70% of positions)
+    2: (
+        0.0000,
+        1.0477,
+        0.7106,
+        -0.2535,
+        -0.2398,
+        0.6373,
+        -0.0008,
+        -0.3610,
+        -0.5591,
+        -0.6286,
+        0.7911,
+        0.0523,
+        -0.0235,
+        0.0000,
+        -1.0077,
+        -0.7686,
+        0.7754,
+        0.6023,
+        -0.1188,
+        0.0466,
+        0.2952,
+        0.6806,
+        0.3425,
+        -0.3378,
+        0.3438,
+        0.1436,
+        5.3483,
+    ),
+}
+WEIGHTS[3] = WEIGHTS[2]
