@@ -32,3 +32,16 @@ def test_a_level_plays_legal_moves_reproducibly_from_its_seed():
     picks = {level_bot("casual", seed=3).choose(t, state, t.BLACK) for _ in range(2)}
     assert len(picks) == 1 and picks <= set(t.legal_actions(state, t.BLACK))
     assert isinstance(level_bot("casual", seed=3), MonteCarloBot)
+
+
+def test_trias_gentle_levels_judge_the_board_as_it_stands_the_strong_ones_the_fitted_model():
+    """Measured in benchmarks/bots.py: the fitted estimate is what lifts Strong and
+    Expert above Casual in Trias; other games have one estimate for every level."""
+    evaluators = {level: level_bot(level, seed=1, engine="trias").evaluator for level in LEVELS}
+    assert evaluators == {
+        "beginner": "evaluate_board",
+        "casual": "evaluate_board",
+        "strong": "evaluate",
+        "expert": "evaluate",
+    }
+    assert all(level_bot(level, seed=1, engine="triad").evaluator == "evaluate" for level in LEVELS)
