@@ -251,24 +251,23 @@ class Level:
 # Measured (``benchmarks/bots.py``, seeds from 1000, seats rotated; figures with their
 # 95% Wilson interval, fair share in brackets):
 #
-# - Trias 2p: Beginner vs random 70% [52, 83], Casual vs Beginner 80% [63, 91], but
-#   Strong vs Casual only 48% [32, 65] and Strong vs random 90% [74, 97] (30 games
-#   each). Searching more does not help with this evaluation: Casual's search with
-#   the evaluation's whole-turn greedy completion (``plan_turn``, no blunder) scored
-#   6 of 12 against Casual, and an evaluation that also counts majorities on the main
-#   land mass (weighted by the cards left) 8.5 of 18. Every bot that plays by this
-#   evaluation reaches about the same strength, so Trias's levels below Expert differ
-#   by how often they blunder. Expert (no blunder, 48 playouts) beat random in 24 of
-#   24 games [86, 100] but Strong in only 52.5% [37, 67] of 40: Strong above Casual
-#   and Expert above Strong wait for a better evaluation or a deeper search.
-# - Trias 3p: Beginner vs two random 83% [64, 93] (33%), Casual vs two Beginners 42%
-#   [25, 61] (24 games each): not yet clear.
+# - Trias 2p: Beginner vs random 70% [52, 83], Casual vs Beginner 80% [63, 91] (30
+#   games each). Both judge the board as it stands (``evaluate_board``); every search
+#   on that judgement tops out at about the same strength (more playouts, whole-turn
+#   planning and main-land-mass majorities all scored about half against Casual).
+#   Strong and Expert judge by the fitted model (``trias/evaluation.py``): with the
+#   same search it beat the board judgement in 33 of 40 games. Strong (that model one
+#   action deep, a lapse in ten) vs Casual 70% [55, 82], vs random 100% [91, 100];
+#   Expert (48 playouts, 8 actions deep) vs Strong 87.5% [74, 95] (40 games each,
+#   0.56 s a decision on average, at most 1 s).
+# - Trias 3p: Beginner vs two random 83% [64, 93] (33%); Casual vs two Beginners
+#   39% [25, 55] (36 games: not clear); Strong vs two Casuals 53% [37, 68] (36 games,
+#   clearly ahead).
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
 #   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
 #   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
 #   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead).
-# - Trias 3p: Strong vs two Casuals 33% [14, 61] (12 games, not clear).
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
