@@ -258,8 +258,8 @@ class Level:
 #   Strong and Expert judge by the fitted model (``trias/evaluation.py``): with the
 #   same search it beat the board judgement in 33 of 40 games. Strong (that model one
 #   action deep, a lapse in ten) vs Casual 70% [55, 82], vs random 100% [91, 100];
-#   Expert (48 playouts, 8 actions deep) vs Strong 87.5% [74, 95] (40 games each,
-#   0.56 s a decision on average, at most 1 s).
+#   Expert (48 playouts, 8 actions deep) vs Strong 87.5% [74, 95], vs random 100%
+#   [91, 100] (40 games each, 0.56 s a decision on average, at most 1 s).
 # - Trias 3p: Beginner vs two random 83% [64, 93] (33%); Casual vs two Beginners
 #   39% [25, 55] (36 games: not clear); Strong vs two Casuals 53% [37, 68] (36 games,
 #   clearly ahead).
@@ -267,7 +267,9 @@ class Level:
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
 #   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
 #   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
-#   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead).
+#   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead). Expert (480
+#   such playouts, 1.0 s a decision) vs Strong with 2 people: 63% [46, 78] (30 games:
+#   not yet clear).
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
