@@ -17,6 +17,8 @@ computer players do.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import CAPACITY
 from .cards import deck1, deck2_size
 from .scoring import final_points
@@ -37,13 +39,17 @@ FEATURES = (
     "room",  # own tiles with room to reproduce on
     "to_act",  # actions left in this seat's Phase 2, now
 )
-BIAS = len(FEATURES) * 2  # the constant term's index
+
+
+@lru_cache(maxsize=16)
+def _deck_after_dealing(num_players: int, shorter: bool) -> int:
+    """The deck's size once the hands are dealt (every estimate reads it)."""
+    return sum(deck1(num_players, shorter).values()) + deck2_size(num_players) - num_players
 
 
 def progress(state: State) -> float:
     """The share of the deck still to draw: 1 at the start, 0 when it is empty."""
-    n = state.num_players
-    total = sum(deck1(n, bool(state.option("shorter"))).values()) + deck2_size(n) - n
+    total = _deck_after_dealing(state.num_players, bool(state.option("shorter")))
     return min(1.0, len(state.deck) / total) if total > 0 else 0.0
 
 
