@@ -25,8 +25,12 @@ the measured level and its opponents sit in the people's seats.
 The bots' budgets are playout counts, not times, so the results do not depend on how
 busy the machine is; the CPU seconds per decision (mean and largest) of the measured
 level are printed beside each row. ``--jobs`` plays that many games at once, one
-process each: the same games and results, sooner. The Expert level is the slow one: a full run of
-every table takes hours on one core, so pass ``--tables``/``--levels``/``--games``.
+process each: the same games and results, sooner. ``--first N`` plays only games N
+onwards of each match, so a match can be lengthened later: a run with ``--games 30``
+and one with ``--first 30 --games 90`` play exactly the games of ``--games 90``
+(each row prints the credit won over the games played, to add up). The Expert level
+is the slow one: a full run of every table takes hours on one core, so pass
+``--tables``/``--levels``/``--games``.
 """
 
 from __future__ import annotations
@@ -72,8 +76,8 @@ class Timed:
         return action
 
 
-def make(level: str, seed: int, engine: str):
-    return RandomBot(seed) if level == "random" else LEVELS[level].bot(seed, engine)
+def make(level: str, seed: int, engine: str, people: int):
+    return RandomBot(seed) if level == "random" else LEVELS[level].bot(seed, engine, people)
 
 
 @dataclass
@@ -100,8 +104,8 @@ def play_one(job: tuple[str, int, str, str, int, int]) -> tuple[float, list[floa
     engine = ENGINES[name]
     seats = player_seats(engine, people)
     hero_seat = seats[i % len(seats)]
-    timed = Timed(make(hero, seed * 7 + i, name))
-    bots = {s: make(villain, seed * 11 + i * 5 + s, name) for s in seats}
+    timed = Timed(make(hero, seed * 7 + i, name, people))
+    bots = {s: make(villain, seed * 11 + i * 5 + s, name, people) for s in seats}
     bots[hero_seat] = timed
     state = engine.new_game(people, seed + i, None)
     while movers := engine.to_move(state):
@@ -115,10 +119,18 @@ def play_one(job: tuple[str, int, str, str, int, int]) -> tuple[float, list[floa
 
 
 def match(
-    name: str, people: int, hero: str, villain: str, games: int, seed: int, jobs: int = 1
+    name: str,
+    people: int,
+    hero: str,
+    villain: str,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    first: int = 0,
 ) -> MatchResult:
-    """``games`` games, on ``jobs`` processes (each game is the same whichever runs it)."""
-    work = [(name, people, hero, villain, seed, i) for i in range(games)]
+    """Games ``first`` to ``games - 1`` of a match, on ``jobs`` processes (each game
+    is the same whichever runs it, and whichever run plays it)."""
+    work = [(name, people, hero, villain, seed, i) for i in range(first, games)]
     if jobs > 1:
         with Pool(jobs) as pool:
             played = pool.map(play_one, work, chunksize=1)
@@ -147,7 +159,8 @@ def row(label: str, result: MatchResult, share: float) -> str:
     lo, hi = wilson(result.credit, result.games)
     cpu = result.times or [0.0]
     return (
-        f"  {label:<22} {result.rate:6.1%}  [{lo:6.1%}, {hi:6.1%}]  n={result.games:<4}"
+        f"  {label:<22} {result.rate:6.1%}  [{lo:6.1%}, {hi:6.1%}]  "
+        f"{result.credit:g}/{result.games:<4}"
         f" {verdict(result, share):<13} CPU/decision {sum(cpu) / len(cpu):.3f} s"
         f" (max {max(cpu):.2f} s)"
     )
@@ -206,6 +219,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only-random", action="store_true", help="only vs the random bot")
     parser.add_argument("--markdown", action="store_true", help="end with a markdown table")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="play only games FIRST.. of each match (the rest of an earlier, shorter run)",
+    )
     parser.add_argument("--npc", action="store_true", help="only Tri*T*Area's inline NPC cost")
     args = parser.parse_args(argv)
     if args.npc:
@@ -225,12 +244,16 @@ def main(argv: list[str] | None = None) -> int:
         for level in args.levels.split(","):
             lower = below(level)
             if not args.only_random or lower == "random":
-                result = match(name, people, level, lower, args.games, args.seed, args.jobs)
+                result = match(
+                    name, people, level, lower, args.games, args.seed, args.jobs, args.first
+                )
                 label = f"{LEVELS[level].title} vs {lower}"
                 print(row(label, result, share), flush=True)
                 measured.append((label, table, share, result))
             if lower != "random" and not args.skip_random:
-                result = match(name, people, level, "random", args.games, args.seed, args.jobs)
+                result = match(
+                    name, people, level, "random", args.games, args.seed, args.jobs, args.first
+                )
                 label = f"{LEVELS[level].title} vs random"
                 print(row(label, result, share), flush=True)
                 measured.append((label, table, share, result))

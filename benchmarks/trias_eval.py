@@ -33,7 +33,7 @@ def play(job: tuple[int, int, str, int]) -> tuple[list[tuple[list[float], int]],
     """One game: (features of the kept positions with their seat, final scores, winner)."""
     seed, players, level, every = job
     engine = ENGINES["trias"]
-    bots = [LEVELS[level].bot(seed * 10 + s, "trias") for s in range(players)]
+    bots = [LEVELS[level].bot(seed * 10 + s, "trias", players) for s in range(players)]
     state = engine.new_game(players, seed, None)
     kept: list[tuple[list[float], int]] = []
     step = 0

@@ -20,14 +20,21 @@ def seat_level(bot_level: str) -> str:
     return bot_level if bot_level in bots.LEVELS else settings.COMPUTER_TAKEOVER_LEVEL
 
 
-def choose_action(engine, state, seat: int, *, level: str, seed: int, version: int) -> str:
+def choose_action(
+    engine, state, seat: int, *, level: str, seed: int, version: int, players: int = 0
+) -> str:
     """An action for ``seat`` at ``level``, deterministic for the game's seed and ply
     (two workers that think about the same position choose the same action).
+    ``players`` is the number of people at the table (some levels play differently
+    at larger tables, :attr:`games.engines.bots.Level.per_table`).
 
     The bot decides from what the seat may know (it samples hidden information
     through the engine's ``determinize`` where the game has secrets).
     """
     bot = bots.level_bot(
-        seat_level(level), seed=hash((seed, version, seat)) & 0x7FFFFFFF, engine=engine.name
+        seat_level(level),
+        seed=hash((seed, version, seat)) & 0x7FFFFFFF,
+        engine=engine.name,
+        players=players,
     )
     return bot.choose(engine, state, seat)

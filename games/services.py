@@ -544,6 +544,7 @@ def computer_turns_play(*, game_id: int, limit: int = 1000) -> int:
             level=levels[seat],
             seed=game.seed,
             version=game.version,
+            players=game.num_players,
         )
         if _computer_move(
             game_id=game_id,

@@ -240,9 +240,22 @@ class Level:
     # Per engine name, arguments that replace some of ``params``: a Trias action costs
     # ten of Triad's, so its playouts are fewer and shorter for a similar think.
     per_engine: dict = field(default_factory=dict)
+    # Per engine name, {fewest players: arguments}: what replaces ``per_engine``'s
+    # arguments at tables of at least that many people (the largest such key wins).
+    # Lapses cost less where two or more rivals also err, so a level may need more
+    # of them there to stay below the next.
+    per_table: dict = field(default_factory=dict)
 
-    def bot(self, seed: int, engine: str = "") -> Bot:
-        return MonteCarloBot(seed=seed, **{**self.params, **self.per_engine.get(engine, {})})
+    def arguments(self, engine: str = "", players: int = 0) -> dict:
+        """MonteCarloBot's keyword arguments for ``engine`` at a table of ``players``."""
+        arguments = {**self.params, **self.per_engine.get(engine, {})}
+        for fewest, changes in sorted(self.per_table.get(engine, {}).items()):
+            if players >= fewest:
+                arguments.update(changes)
+        return arguments
+
+    def bot(self, seed: int, engine: str = "", players: int = 0) -> Bot:
+        return MonteCarloBot(seed=seed, **self.arguments(engine, players))
 
 
 # Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
@@ -260,10 +273,11 @@ class Level:
 #   action deep, a lapse in ten) vs Casual 70% [55, 82], vs random 100% [91, 100];
 #   Expert (48 playouts, 8 actions deep) vs Strong 87.5% [74, 95], vs random 100%
 #   [91, 100] (40 games each, 0.56 s a decision on average, at most 1 s).
-# - Trias 3p: Beginner vs two random 83% [64, 93] (33%); Casual vs two Beginners
-#   39% [25, 55] (36 games: not clear); Strong vs two Casuals 53% [37, 68], Expert vs
-#   two Strongs 61% [45, 75] (36 games each, clearly ahead; Expert 0.85 s a decision
-#   on average, at most 1.8 s).
+# - Trias 3p: Beginner (a lapse every other move from three players up) vs two
+#   random 78% [62, 88] (33%); Casual vs two Beginners 64% [48, 78] (with a lapse in
+#   three, Beginner held Casual to 39%); Strong vs two Casuals 53% [37, 68], Expert vs
+#   two Strongs 61% [45, 75] (36 games each, all clearly ahead; Expert 0.85 s a
+#   decision on average, at most 1.8 s).
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
 #   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
@@ -286,6 +300,11 @@ LEVELS: dict[str, Level] = {
                 "tritarea": {"blunder": 0.1},
                 # Trias: the board as it stands, blind to the land masses to come.
                 "trias": {"evaluator": "evaluate_board"},
+            },
+            {
+                # With two rivals or more a lapse in three left Beginner about as good
+                # as Casual (39% against two Beginners, share 33%): every other move.
+                "trias": {3: {"blunder": 0.5}},
             },
         ),
         Level(
@@ -354,10 +373,11 @@ LEVELS: dict[str, Level] = {
 }
 
 
-def level_bot(level: str, seed: int, engine: str = "") -> Bot:
-    """The computer player of ``level`` (an id of :data:`LEVELS`) for ``engine``."""
+def level_bot(level: str, seed: int, engine: str = "", players: int = 0) -> Bot:
+    """The computer player of ``level`` (an id of :data:`LEVELS`) for ``engine`` at a
+    table of ``players`` people."""
     try:
-        return LEVELS[level].bot(seed, engine)
+        return LEVELS[level].bot(seed, engine, players)
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}") from None
 

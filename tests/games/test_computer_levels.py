@@ -17,15 +17,19 @@ def test_choose_action_builds_the_seats_level_for_the_engine(monkeypatch):
     made = []
     real = bots.level_bot
 
-    def spy(level, seed, engine=""):
-        made.append((level, engine))
-        return real(level, seed, engine)
+    def spy(level, seed, engine="", players=0):
+        made.append((level, engine, players))
+        return real(level, seed, engine, players)
 
     monkeypatch.setattr(bots, "level_bot", spy)
     state = t.new_game(2, 1)
-    first = computer.choose_action(t, state, t.BLACK, level="beginner", seed=9, version=0)
-    again = computer.choose_action(t, state, t.BLACK, level="beginner", seed=9, version=0)
-    assert made == [("beginner", "triad")] * 2
+    first = computer.choose_action(
+        t, state, t.BLACK, level="beginner", seed=9, version=0, players=2
+    )
+    again = computer.choose_action(
+        t, state, t.BLACK, level="beginner", seed=9, version=0, players=2
+    )
+    assert made == [("beginner", "triad", 2)] * 2
     assert first == again  # two workers thinking about one position agree
 
 

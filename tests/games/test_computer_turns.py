@@ -151,6 +151,21 @@ def test_a_task_delivered_twice_applies_each_action_once(alice):
     assert game.seats.get(index=game.to_move[0]).user == alice
 
 
+def test_the_computer_thinks_knowing_how_many_people_share_the_table(alice, monkeypatch):
+    """Some levels play differently at larger tables (Level.per_table)."""
+    game = versus_computer(alice, engine="trias", levels=("beginner", "casual"), first="computer")
+    tables = []
+    real_choose = computer.choose_action
+
+    def spy(*args, **kwargs):
+        tables.append(kwargs["players"])
+        return real_choose(*args, **kwargs)
+
+    monkeypatch.setattr(computer, "choose_action", spy)
+    assert play_computer_turns(game.pk) >= 1
+    assert tables and set(tables) == {3}
+
+
 def test_a_worker_that_thought_about_a_position_already_played_applies_nothing(alice, monkeypatch):
     """Two workers race (the claim lapsed while the first thought): the second one
     plays the turn while the first is still thinking; the first then applies nothing."""
