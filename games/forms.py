@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
@@ -25,15 +24,6 @@ def option_field_name(engine: str, option: str) -> str:
 
 def players_field_name(engine: str) -> str:
     return f"{engine}__players"
-
-
-def _levels_help() -> str:
-    return " ".join(
-        f"{localize(level.title)}: {localize(level.summary)}" for level in LEVELS.values()
-    )
-
-
-lazy_levels = lazy(_levels_help, str)
 
 
 def _option_help(option) -> str:
@@ -99,7 +89,8 @@ class NewGameForm(forms.Form):
         initial="casual",
         required=False,
         label=_("Their level"),
-        help_text=lazy_levels(),
+        # The levels' summaries are listed under the field (``level_summaries``).
+        widget=forms.Select(attrs={"aria-describedby": "computer-levels"}),
     )
     weekends_off = forms.BooleanField(
         required=False,
@@ -184,6 +175,10 @@ class NewGameForm(forms.Form):
                 else _("A game for one has no seat for a computer player."),
             )
         return cleaned
+
+    def level_summaries(self) -> list[tuple[str, str]]:
+        """Each level's name and what it does, in the reader's language."""
+        return [(localize(level.title), localize(level.summary)) for level in LEVELS.values()]
 
     def computer_levels(self) -> list[str]:
         """The level of each computer seat asked for."""

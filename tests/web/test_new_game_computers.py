@@ -1,9 +1,12 @@
 """The New game page offers computer players at a level, for every game."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.engines.bots import LEVELS
 from games.models import Controller, Game, GameStatus
 from tests.factories import UserFactory
 
@@ -98,3 +101,14 @@ def test_the_page_offers_every_level(alice):
     html = client.get(reverse("game_new")).content.decode()
     for title in ("Beginner", "Casual", "Strong", "Expert"):
         assert f">{title}</option>" in html
+
+
+def test_each_level_is_described_on_a_line_of_its_own(alice):
+    client = Client()
+    client.force_login(alice)
+    html = client.get(reverse("game_new")).content.decode()
+    listed = re.search(r'<ul class="help levels" id="computer-levels">(.*?)</ul>', html, re.S)
+    assert listed, "the levels' list under the level field"
+    items = re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", listed.group(1))
+    assert items == [(str(level.title), str(level.summary)) for level in LEVELS.values()]
+    assert 'aria-describedby="computer-levels"' in html
