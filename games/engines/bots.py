@@ -277,7 +277,12 @@ class Level:
 #   random 78% [62, 88] (33%); Casual vs two Beginners 64% [48, 78] (with a lapse in
 #   three, Beginner held Casual to 39%); Strong vs two Casuals 53% [37, 68], Expert vs
 #   two Strongs 61% [45, 75] (36 games each, all clearly ahead; Expert 0.85 s a
-#   decision on average, at most 1.8 s).
+#   decision on average, at most 1.8 s); Expert vs two random 100% [90, 100].
+# - Trias 4p (share 25%, 40 games each): Beginner vs random 75% [60, 86], Casual vs
+#   Beginner 50% [35, 65], Strong vs Casual 45% [31, 60], Strong vs random 100%.
+# - Trias 5p (share 20%, 40 games each): Beginner vs random 54% [39, 68], Casual vs
+#   Beginner 34% [21, 49], Strong (a short look ahead among five) vs Casual 42.5%
+#   [28.5, 58], vs random 92.5% [80, 97].
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
 #   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
@@ -348,6 +353,11 @@ LEVELS: dict[str, Level] = {
                 # Tri*T*Area: random playouts to the round's end cost a seventh of
                 # guided ones; more of them for a quarter of the CPU (0.17 s, not 0.75 s).
                 "tritarea": {"playouts": 120, "depth": 40, "greedy": 0.0, "sample": 0},
+            },
+            {
+                # Among five, one action deep was no better than Casual (30% against
+                # four of it, share 20%); a short look ahead is (42%).
+                "trias": {5: {"playouts": 12, "depth": 4, "width": 4}},
             },
         ),
         Level(
