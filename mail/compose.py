@@ -111,7 +111,7 @@ class GameSection:
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
-PNG_RENDERING = "lunasvg-560-white-dejavu-palette-layers-4"
+PNG_RENDERING = "lunasvg-560-white-dejavu-palette-layers-5"
 # A picture is 10-30 kB; three hours of distinct pictures stay in the cache (Redis),
 # long enough for the emails that repeat one: a reply to a refused emailed move, a
 # reminder or digest soon after the turn email, a burst after an outage.
@@ -120,7 +120,8 @@ PNG_CACHE_SECONDS = 3 * 3600
 
 def rasterise(svg: str, layers=None) -> bytes:
     """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``);
-    drawn from ``layers`` (the same board as ``games.boards.Layers``) when given."""
+    drawn from ``layers`` (the same board as ``games.boards.Layers``) when given, when
+    ``svg`` need only hold the board's colours (``Layers.text`` does)."""
     if layers is None:
         return pictures.rasterise(svg)
     return pictures.rasterise_layers(layers, pictures.palette_key(svg))
@@ -172,21 +173,32 @@ def board_png(game: Game, seat_index: int | None, state=None) -> bytes | None:
 
 def board_picture(game: Game, seat_index: int | None, state=None) -> tuple[bytes | None, list]:
     """The board as a PNG (None when pictures are off) and the position in words, both
-    from the seat's own view."""
+    from the seat's own view. A game whose board comes in layers (``games.boards
+    .layers``) is drawn from them alone; the others from their whole SVG, as a picture
+    (``games.boards.picture_svg``: no descriptions that are never drawn)."""
     if game.state is None:
         return None, []
     try:
         if state is None:
             state = load_state(game)
         view = game.engine_module.view(state, seat_index)
-        svg = boards.render_svg(game.engine, view, seat=seat_index, actions=())
+        layers = boards.layers(game.engine, view, seat=seat_index)
+        if layers is not None:
+            words = positions.describe(game.engine, view, title=layers.title)
+            return (layers_png(layers) if settings.MAIL_BOARD_PNG else None), words
+        svg = boards.picture_svg(game.engine, view, seat=seat_index)
         words = positions.describe(game.engine, view, svg)
-        if not settings.MAIL_BOARD_PNG:
-            return None, words
-        return svg_png(svg, lambda: boards.layers(game.engine, view, seat=seat_index)), words
+        return (svg_png(svg) if settings.MAIL_BOARD_PNG else None), words
     except Exception:  # an email without a picture beats no email
         log.exception("could not draw the board of game %s", game.pk)
         return None, []
+
+
+def layers_png(layers) -> bytes:
+    """The PNG of a board in ``games.boards.Layers``, cached as ``svg_png`` caches a
+    whole SVG's (under everything the layers draw: ``Layers.text``)."""
+    text = layers.text()
+    return svg_png(text, lambda: layers)
 
 
 def _seats(game: Game) -> list[Seat]:

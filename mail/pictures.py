@@ -157,13 +157,39 @@ def encode(image) -> bytes:
 # (``BASES_KEPT`` kept) and each changing part on a canvas of its own box, cached by
 # its SVG text (a die on a cell looks the same in every game).
 BASES_KEPT = 32
-TILES_KEPT = 1024  # (a Triad die tile is about 80 x 80 RGBA: 25 kB; 25 MB at most)
 _bases: OrderedDict[tuple[str, int], object] = OrderedDict()
 _mapped_bases: OrderedDict[tuple[str, int, frozenset], object] = OrderedDict()  # (in a palette)
-_tiles: OrderedDict[tuple[str, str, int], tuple] = OrderedDict()
-_mapped_tiles: OrderedDict[tuple, object] = OrderedDict()  # (``mapped_tile``)
-# A mapped tile is 1 byte a pixel (a die's 6 kB): 25 MB at most.
-MAPPED_TILES_KEPT = 4096
+
+
+class _Budget(OrderedDict):
+    """Images kept, least recently used first out, within ``limit`` bytes: a
+    Tri*T*Area picture has some 70 tiles, a Triad one a dozen, so a count would be
+    either too few for the one or too many bytes for the other."""
+
+    def __init__(self, limit: int, size):
+        super().__init__()
+        self.limit, self.size, self.held = limit, size, 0
+
+    def keep(self, key, make):
+        found = self.get(key)
+        if found is not None:
+            self.move_to_end(key)
+            return found
+        found = self[key] = make()
+        self.held += self.size(found)
+        while self.held > self.limit and len(self) > 1:
+            self.held -= self.size(self.popitem(last=False)[1])
+        return found
+
+    def clear(self):
+        super().clear()
+        self.held = 0
+
+
+# ``(left, top, RGBA image, opaque)``, 4 bytes a pixel (a Triad die 25 kB, a
+# Tri*T*Area square 70 kB); ``mapped_tile``'s palette images, 1 byte a pixel.
+_tiles = _Budget(64 << 20, lambda tile: 4 * tile[2].width * tile[2].height)
+_mapped_tiles = _Budget(32 << 20, lambda image: image.width * image.height)
 _VIEWBOX = re.compile(r'viewBox="([^"]*)"')
 # Not drawn: a tile's descriptions (in the reader's language) need not split its cache.
 _TITLES = re.compile(r'<title>.*?</title>|\saria-label="[^"]*"', re.S)
@@ -186,8 +212,9 @@ def base_pixels(svg: str, width: int = WIDTH):
 
 
 def tile_pixels(root: str, tile, scale: float, drawn: str | None = None):
-    """``(left, top, RGBA image)`` of one tile on the whole picture's pixel grid
-    (``drawn``: its SVG without descriptions, ``drawn_svg``, when already known).
+    """``(left, top, RGBA image, opaque)`` of one tile on the whole picture's pixel
+    grid (``drawn``: its SVG without descriptions, ``drawn_svg``, when already known;
+    ``opaque``: it covers every pixel of its box, whatever lies under it).
 
     The tile's box is widened to whole pixels and drawn through a viewBox starting on
     that pixel, so its edges fall on the pixels the whole board would give them."""
@@ -203,11 +230,18 @@ def tile_pixels(root: str, tile, scale: float, drawn: str | None = None):
         box = f"{left / scale!r} {top / scale!r} {size[0] / scale!r} {size[1] / scale!r}"
         head = _VIEWBOX.sub(f'viewBox="{box}"', root, count=1)
         doc = _lunasvg.load(f"{head}{drawn}</svg>".encode())
-        return left, top, Image.frombytes("RGBA", size, doc.render(*size, scale))
+        image = Image.frombytes("RGBA", size, doc.render(*size, scale))
+        if image.getextrema()[3][0] == 255:
+            return left, top, image, True
+        # Only the pixels it paints are kept (a text's box is wider than its words).
+        painted = image.getchannel("A").getbbox() or (0, 0, 1, 1)
+        return left + painted[0], top + painted[1], image.crop(painted), False
 
     if drawn is None:
         drawn = drawn_svg(tile)
-    return _kept(_tiles, (root, drawn, round(scale * 1e6)), draw, TILES_KEPT)
+    # (the box is part of the key: one element may be cut into several tiles)
+    key = (root, drawn, tile.x, tile.y, tile.width, tile.height, round(scale * 1e6))
+    return _tiles.keep(key, draw)
 
 
 def drawn_svg(tile) -> str:
@@ -225,7 +259,7 @@ def layered_pixels(layers, width: int = WIDTH):
     root = layers.base.partition(">")[0] + ">"
     image = base.copy()
     for tile in layers.tiles:
-        left, top, piece = tile_pixels(root, tile, scale)
+        left, top, piece, _opaque = tile_pixels(root, tile, scale)
         image.paste(piece, (left, top), piece)
     return image
 
@@ -249,9 +283,10 @@ def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
     painted: list[tuple[str, tuple[int, int, int, int], object]] = []
     for tile in layers.tiles:
         drawn = drawn_svg(tile)
-        left, top, piece = tile_pixels(root, tile, scale, drawn)
+        left, top, piece, opaque = tile_pixels(root, tile, scale, drawn)
         box = (left, top, left + piece.width, top + piece.height)
-        under = tuple(p for p in painted if _overlap(p[1], box))
+        # (what lies under an opaque tile does not change its pixels)
+        under = () if opaque else tuple(p for p in painted if _overlap(p[1], box))
         mapped.paste(mapped_tile(layers.base, width, key, (drawn, box, piece), under), box[:2])
         painted.append((drawn, box, piece))
     return encode(mapped)
@@ -264,8 +299,8 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 def mapped_tile(base: str, width: int, key: frozenset, tile: tuple, under: tuple):
     """The final pixels of a tile's box in the palette: the base there, the tiles
     painted before it that reach into the box (``under``), then the tile; each tile is
-    ``(drawn SVG, box, RGBA image)``. Kept (``TILES_KEPT``) by what is drawn there, so
-    a die is mapped once per process for each cell and what lies under it."""
+    ``(drawn SVG, box, RGBA image)``. Kept (``_mapped_tiles``) by what is drawn there,
+    so a die is mapped once per process for each cell and what lies under it."""
     drawn, box, piece = tile
 
     def make():
@@ -276,4 +311,4 @@ def mapped_tile(base: str, width: int, key: frozenset, tile: tuple, under: tuple
         return palette(region, key)
 
     what = (drawn, box, *((d, b) for d, b, _image in under))
-    return _kept(_mapped_tiles, (base, width, key, what), make, MAPPED_TILES_KEPT)
+    return _mapped_tiles.keep((base, width, key, what), make)
