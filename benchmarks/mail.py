@@ -277,6 +277,7 @@ def worker_breakdown(
     # The parts, each timed where it is called (rasterise = pixels + palette + PNG).
     parts = {
         "draw the SVG": (boards, "render_svg"),
+        "draw the SVG picture": (boards, "picture_svg"),
         "draw the SVG layers": (boards, "layers"),
         "position in words": (positions, "describe"),
         "rasterise: pixels": (pictures, "pixels"),
@@ -325,11 +326,11 @@ def worker_breakdown(
     assert done == count, f"sent {done} of {count}"
     total -= spent.pop("copies")
     # compose holds the SVG, the words and the picture: what is left of it apart
-    inner = sum(spent[p] for p in ("rasterise", "draw the SVG", "draw the SVG layers"))
+    drawing = ("draw the SVG", "draw the SVG picture", "draw the SVG layers")
+    inner = sum(spent[p] for p in ("rasterise", *drawing))
     inner += spent["position in words"]
     spent["compose: the rest"] = spent.pop("compose") - inner
-    outer = ("draw the SVG", "draw the SVG layers", "position in words", "rasterise",
-             "compose: the rest", "send")  # fmt: skip
+    outer = (*drawing, "position in words", "rasterise", "compose: the rest", "send")
     spent["claim and mark sent (database)"] = total - sum(spent[p] for p in outer)
     spent["total"] = total
     return {part: seconds / count * 1000 for part, seconds in spent.items()}, sent
