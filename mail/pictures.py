@@ -247,7 +247,8 @@ def tile_pixels(root: str, tile, scale: float, drawn: str | None = None):
 def drawn_svg(tile) -> str:
     """What of a tile's SVG is drawn (its descriptions, in the reader's language, are
     not): the key of its cached pixels."""
-    return _TITLES.sub("", tile.svg)
+    svg = tile.svg
+    return _TITLES.sub("", svg) if "<title" in svg or "aria-label" in svg else svg
 
 
 def layered_pixels(layers, width: int = WIDTH):
@@ -281,15 +282,26 @@ def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
     scale = width / float(_VIEWBOX.search(layers.base).group(1).split()[2])
     root = layers.base.partition(">")[0] + ">"
     painted: list[tuple[str, tuple[int, int, int, int], object]] = []
+    bands: dict[int, list[int]] = {}  # (the tiles painted on each band of rows, by number)
     for tile in layers.tiles:
         drawn = drawn_svg(tile)
         left, top, piece, opaque = tile_pixels(root, tile, scale, drawn)
         box = (left, top, left + piece.width, top + piece.height)
+        rows = range(top // _BAND, (box[3] - 1) // _BAND + 1)
         # (what lies under an opaque tile does not change its pixels)
-        under = () if opaque else tuple(p for p in painted if _overlap(p[1], box))
+        if opaque:
+            under = ()
+        else:
+            near = sorted({n for row in rows for n in bands.get(row, ())})
+            under = tuple(painted[n] for n in near if _overlap(painted[n][1], box))
         mapped.paste(mapped_tile(layers.base, width, key, (drawn, box, piece), under), box[:2])
+        for row in rows:
+            bands.setdefault(row, []).append(len(painted))
         painted.append((drawn, box, piece))
     return encode(mapped)
+
+
+_BAND = 64  # pixel rows: tiles are looked up by band for what lies under them
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

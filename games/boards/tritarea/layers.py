@@ -6,9 +6,10 @@ sheet with the grid's coordinates, and each element ``render_svg`` draws on it i
 tile of its own, in ``render_svg``'s order, so a picture re-uses the pixels of every
 look it has drawn before (a card in a hand slot, "7 points" in a seat's column, an
 empty square of an area). The elements are ``render_svg``'s own (the helpers of
-:mod:`.svg`); only the wrappers that draw nothing (``<g class="seat">``, the strip's
-group) are left out. Drawn only from ``view``, like ``render_svg``: a hand is the
-viewer's own, a declaration face down stays face down.
+:mod:`.svg`), without the titles that are never drawn; only the wrappers that draw
+nothing (``<g class="seat">``, the strip's group) are left out. Drawn only from
+``view``, like ``render_svg``: a hand is the viewer's own, a declaration face down
+stays face down.
 """
 
 from __future__ import annotations
@@ -89,23 +90,10 @@ def _grid(view: dict) -> list[Tile]:
     pixel agree on it; then the mark of the last block built."""
     board = w.squares(view)
     areas = tuple(square.get("area", "I") for square in board)
-    squares = _whole_groups(s._grid(view, None, (), None))  # (no actions: no targets)
-    names = []
-    for letter in s.NAME_AT:
-        col, row = s.NAME_AT[letter]
-        x, y = s.GRID_X + col * s.CELL, s.GRID_Y + row * s.CELL + 20
-        name = w.concept(view, letter)
-        box = _text_box(x, y, name, s.FONT, "middle", True)
-        names.append(
-            (box, s._text(x, y, name, fill=s.AREA_INK[letter], bold=True, cls="area-name"))
-        )
-    *lines, frame = s._area_borders(areas)
-    borders = []
-    for line in lines:
-        x1, y1, x2, y2 = map(float, _ENDS.search(line).groups())
-        borders.append(((x1 - 3, y1 - 3, x2 - x1 + 6, y2 - y1 + 6), line))
-    inner = (s.GRID_X + 3, s.GRID_Y + 3, s.GRID - 6, s.GRID - 6)  # (the frame leaves it be)
-    white = '<rect x="0" y="0" width="100000" height="100000" fill="#ffffff"/>'
+    names = tuple(w.concept(view, letter) for letter in s.NAME_AT)
+    squares = _whole_groups(
+        s._grid(view, None, (), None, described=False)
+    )  # (no actions: no targets)
     # A built square's blocks and height never reach past its own square, nor under an
     # area name or a border: they are a tile of their own over the square's, and the
     # square's opaque tile holds only what it shares with other boards.
@@ -119,19 +107,11 @@ def _grid(view: dict) -> list[Tile]:
         else:
             looks.append(drawn[drawn.index("<rect") : drawn.rindex("</g>")])
             stacks.append("")
+    over = _overlays(areas, names)
     tiles = []
     for i in range(len(board)):
-        x, y = s._cell_origin(i)
-        box = (x - _PAD, y - _PAD, s.CELL + 2 * _PAD, s.CELL + 2 * _PAD)
-        near = [white]
-        for j, look in enumerate(looks):
-            ox, oy = s._cell_origin(j)
-            if _meet(box, (ox - _PAD, oy - _PAD, s.CELL + 2 * _PAD, s.CELL + 2 * _PAD)):
-                near.append(look)
-        near += [svg for where, svg in names + borders if _meet(box, where)]
-        if not _within(box, inner):
-            near.append(frame)
-        tiles.append(_tile(box, "\n".join(near)))
+        near = "\n".join([_WHITE, *(looks[j] for j in _near(i)), *over[i]])
+        tiles.append(_tile(_square_box(i), near))
     for i, stack in enumerate(stacks):
         if stack:
             x, y = s._cell_origin(i)
@@ -142,6 +122,43 @@ def _grid(view: dict) -> list[Tile]:
         mark = next(part for part in squares if 'class="last-built"' in part)
         tiles.append(_rect_tile(x + 5, y + 5, s.CELL - 10, s.CELL - 10, mark, 3))
     return tiles
+
+
+_WHITE = '<rect x="0" y="0" width="100000" height="100000" fill="#ffffff"/>'
+
+
+def _square_box(i: int):
+    x, y = s._cell_origin(i)
+    return x - _PAD, y - _PAD, s.CELL + 2 * _PAD, s.CELL + 2 * _PAD
+
+
+@functools.cache
+def _near(i: int) -> tuple[int, ...]:
+    """The squares whose tiles' boxes meet square ``i``'s (itself among them)."""
+    return tuple(j for j in range(16) if _meet(_square_box(i), _square_box(j)))
+
+
+@functools.lru_cache(maxsize=64)
+def _overlays(areas: tuple[str, ...], names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """For each square, what ``svg._fixed_layer`` paints in its tile's box (area names
+    and borders that reach into it, the frame for a square on the edge), in order."""
+    parts = []
+    for letter, name in zip(s.NAME_AT, names, strict=True):
+        col, row = s.NAME_AT[letter]
+        x, y = s.GRID_X + col * s.CELL, s.GRID_Y + row * s.CELL + 20
+        svg = s._text(x, y, name, fill=s.AREA_INK[letter], bold=True, cls="area-name")
+        parts.append((_text_box(x, y, name, s.FONT, "middle", True), svg))
+    *lines, frame = s._area_borders(areas)
+    for line in lines:
+        x1, y1, x2, y2 = map(float, _ENDS.search(line).groups())
+        parts.append(((x1 - 3, y1 - 3, x2 - x1 + 6, y2 - y1 + 6), line))
+    inner = (s.GRID_X + 3, s.GRID_Y + 3, s.GRID - 6, s.GRID - 6)  # (the frame leaves it be)
+    found = []
+    for i in range(len(areas)):
+        box = _square_box(i)
+        mine = [svg for where, svg in parts if _meet(box, where)]
+        found.append((*mine, *(() if _within(box, inner) else (frame,))))
+    return tuple(found)
 
 
 def _meet(a, b) -> bool:
@@ -187,16 +204,14 @@ def _hand(view: dict) -> list[Tile]:
         row, col = divmod(k, s.PER_ROW)
         x = (s.WIDTH - row_width) / 2 + col * (s.CARD_W + s.CARD_GAP)
         y = s.HAND_Y + 22 + row * (s.CARD_H + 6)
-        svg = s._card(
-            x, y, s.CARD_W, s.CARD_H, card, cls="hand-card", title=w.card_words(view, card)
-        )
+        svg = s._card(x, y, s.CARD_W, s.CARD_H, card, cls="hand-card")
         tiles.append(_rect_tile(x, y, s.CARD_W, s.CARD_H, svg, 2))
     return tiles
 
 
 def _table(view: dict, seat: int | None, top: float) -> list[Tile]:
     """The seats and the team lines as ``svg._table`` draws them, element by element."""
-    drawn = s._table(view, seat, top)
+    drawn = s._table(view, seat, top, described=False)
     tiles = []
     rows = w.seat_rows(view)
     for row in rows:
@@ -223,6 +238,7 @@ def _seat_group(drawn: list[str]) -> tuple[list[str], list[str]]:
     return drawn[: end + 1], drawn[end + 1 :]
 
 
+@functools.lru_cache(maxsize=4096)
 def _text_tile(svg: str) -> Tile:
     """A tile of one of ``svg._text``'s texts (its place, size and anchor read back)."""
 
