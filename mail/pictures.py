@@ -155,7 +155,11 @@ def encode(image) -> bytes:
 # board) and per label shaped; a board's frame, cells and coordinates are the same in
 # every picture of one game kind, viewer side and language. So the base is drawn once
 # (``BASES_KEPT`` kept) and each changing part on a canvas of its own box, cached by
-# its SVG text (a die on a cell looks the same in every game).
+# its SVG text and box (a die on a cell, a card in a hand slot, "7 points" in a seat's
+# column look the same in every game): Triad's and Tri*T*Area's boards have a fixed
+# size, so their parts always fall on the same pixels. (Trias's board is as wide as
+# its land, so its scale, and every part's pixels, change from game to game: it is
+# drawn whole, from ``games.boards.picture_svg``.)
 BASES_KEPT = 32
 _bases: OrderedDict[tuple[str, int], object] = OrderedDict()
 _mapped_bases: OrderedDict[tuple[str, int, frozenset], object] = OrderedDict()  # (in a palette)
