@@ -12,8 +12,17 @@ pictures drawn with the same colours can share one palette: it is chosen once pe
 process from the first full picture with that set of colours (``palette_key``): the
 SVG's flat colours exactly, and its edge shades; each later picture only maps its
 pixels to it (0.6 ms instead of 2-4 ms to choose a
-palette per picture). What is left is drawing the pixels (about 5 ms for a 560 x 595
-board) and compressing them (1 ms); ``benchmarks/mail_pictures.py`` prints the parts.
+palette per picture). A whole board's pixels take about 5 ms (560 x 595) and
+compressing them 1-2 ms; ``benchmarks/mail_pictures.py`` prints the parts.
+
+So the boards of a fixed size, Triad's and Tri*T*Area's, are drawn in layers (below):
+their base once per process, each part's look once while it is kept, and each part
+mapped to the palette once, so a warm worker's picture costs little more than its PNG
+compression (Triad about 2 ms, Tri*T*Area about 4 ms of a 560 x 1175 picture, most of
+it compressing). Trias's board is as wide as its land, so every part's pixels change
+with it and it is drawn whole (about 8 ms: its pixels 5, mapping 1, compressing 1.5),
+from its board without descriptions (``games.boards.picture_svg``, half the SVG's
+time). ``benchmarks/mail.py --engine ...`` prints each game's parts in a worker.
 """
 
 from __future__ import annotations
