@@ -123,11 +123,10 @@ PNG_CACHE_SECONDS = 3 * 3600
 
 def rasterise(svg: str, layers=None) -> bytes:
     """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``);
-    drawn from ``layers`` (the same board as ``games.boards.Layers``) when given, when
-    ``svg`` need only hold the board's colours (``Layers.text`` does)."""
+    drawn from ``layers`` (the same board as ``games.boards.Layers``) when given."""
     if layers is None:
         return pictures.rasterise(svg)
-    return pictures.rasterise_layers(layers, pictures.palette_key(svg))
+    return pictures.rasterise_layers(layers, pictures.layers_key(layers))
 
 
 def png_cache_key(svg: str) -> str:

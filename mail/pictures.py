@@ -95,6 +95,18 @@ def palette_key(svg: str) -> frozenset:
     return frozenset(_COLOURS.findall(svg))
 
 
+def layers_key(layers) -> frozenset:
+    """``palette_key`` of all that ``layers`` (``games.boards.Layers``) paint, joined
+    from each part's own key (kept: parts repeat from picture to picture, and one search
+    through a whole Tri*T*Area picture's text took 0.25 ms)."""
+    return _part_key(layers.base).union(*(_part_key(tile.svg) for tile in layers.tiles))
+
+
+@functools.lru_cache(maxsize=8192)
+def _part_key(svg: str) -> frozenset:
+    return palette_key(svg)
+
+
 def flat_colours(key: frozenset) -> list[tuple[int, int, int]]:
     """The ``#rrggbb`` and ``#rgb`` colours of a key (the SVG's own flat colours)."""
     colours = set()
