@@ -18,19 +18,22 @@ from mail import compose, pictures, positions
 
 def _positions(name: str, people: int, games: int, seed: int):
     """States along random games of ``name`` (fixed seeds), from the deal to the end:
-    every phase of a game, and its final scores."""
+    the first of each phase (a Tri*T*Area round 3's secret declarations and block
+    sale among them), two more, and the final scores."""
     engine = get_engine(name)
     options = engine.validate_options(people, {})
     rng = random.Random(f"{name}-{people}-{seed}")
     for number in range(games):
         state = engine.new_game(people, seed + number, options)
-        stops = {0, rng.randrange(5, 40), rng.randrange(40, 120)}
+        stops = {rng.randrange(5, 40), rng.randrange(40, 120)}
+        phases = set()
         for ply in range(400):
-            if ply in stops:
-                yield engine, state
+            phase = engine.view(state, None).get("phase")
             due = engine.to_move(state)
+            if ply in stops or phase not in phases or not due:  # (not due: the end)
+                phases.add(phase)
+                yield engine, state
             if not due:
-                yield engine, state  # the end
                 break
             state = engine.apply(state, due[0], rng.choice(engine.legal_actions(state, due[0])))
 
