@@ -5,6 +5,7 @@ SMTP sink, and the timeout sweep over 100,000 running games.
                                         [--concurrency 2] [--database-url URL]
                                         [--redis-url URL] [--same-position]
                                         [--sample 200] [--warm 0]
+                                        [--engine triad|trias|tritarea] [--people N]
 
 A section is left out when its count is 0 (e.g. ``--moves 0 --games 0``).
 
@@ -17,16 +18,17 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
    arrival of the next player's turn email at the sink (median, p95). Target: median
    under 1 s. Emails are real: text, HTML and the board as a PNG.
 2. **Throughput**: ``--burst`` turn emails committed at once and queued (one task per
-   player, as after that many moves), each game at its own position (``--same-position``
-   for one picture shared by all). Printed: (a) one worker's CPU per email, measured
-   in this process over ``--sample`` emails (after ``--warm`` untimed ones: a worker
-   that has run a while, its picture tiles kept) and split into drawing the SVG, the
-   position in words, rasterising the board (pixels, palette, PNG), composing the
-   rest, sending and the database; (b) the worker's delivery rate, with
-   the CPU time of the worker, PostgreSQL, Redis and the sink while it ran; (c) what
-   the SMTP path takes without the worker: as many of the worker's emails pushed by
-   smtplib over one connection from another process. The worker is the bottleneck
-   when (b) stays well below (c).
+   player, as after that many moves; games of ``--engine``, Triad unless told, for
+   ``--people`` people, every seat a person), each game at its own position
+   (``--same-position`` for one picture shared by all). Printed: (a) one worker's CPU
+   per email, measured in this process over ``--sample`` emails (after ``--warm``
+   untimed ones: a worker that has run a while, its picture tiles kept) and split
+   into drawing the SVG, the position in words, rasterising the board (pixels,
+   palette, PNG), composing the rest, sending and the database; (b) the worker's
+   delivery rate, with the CPU time of the worker, PostgreSQL, Redis and the sink
+   while it ran; (c) what the SMTP path takes without the worker: as many of the
+   worker's emails pushed by smtplib over one connection from another process. The
+   worker is the bottleneck when (b) stays well below (c).
 3. **Timeout sweep**: ``--games`` running games (100 of them overdue) among
    ``--players`` players, a tenth of them on vacation; the plan of the overdue query
    (it must use the partial index ``seat_due_deadline`` and read no user row), the
@@ -56,6 +58,8 @@ from support import free_port, recreate_database  # this folder is on sys.path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench_mail"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/4"
+# The burst's game (``--engine``) and its default number of people (``--people``).
+PLAYERS = {"triad": 2, "trias": 3, "tritarea": 2}
 
 
 class Sink:
@@ -155,8 +159,18 @@ def bench_latency(sink: Sink, moves: int) -> list[float]:
 # --- 2. throughput ----------------------------------------------------------------------
 
 
-def seed_turns(count: int, prefix: str, *, same_position: bool = False, send_after=None) -> list:
-    """``count`` Triad games, each with a turn email for the player to move.
+def seed_turns(
+    count: int,
+    prefix: str,
+    *,
+    same_position: bool = False,
+    send_after=None,
+    engine_name: str = "triad",
+    players: int = 2,
+) -> list:
+    """``count`` games of ``engine_name`` for ``players`` people (every seat a person,
+    so the email goes to whichever seat is to move), each with a turn email for the
+    first seat to move.
 
     Each game is dealt from its own seed and played on by 0-29 random moves (the moves
     are stored, so the email lists them), so nearly every email shows its own picture,
@@ -173,14 +187,15 @@ def seed_turns(count: int, prefix: str, *, same_position: bool = False, send_aft
     from games.models import Game, GameStatus, Move, Seat
     from mail.models import Kind, Notification
 
-    engine = get_engine("triad")
-    options = engine.validate_options(2, {})
+    engine = get_engine(engine_name)
+    options = engine.validate_options(players, {})
+    seats_per_game = getattr(engine, "seat_count", lambda n, o: n)(players, options)
     rng = random.Random(f"{prefix}-{count}")
     now = timezone.now()
     positions = []
     for _ in range(count):
         seed = 1 if same_position else rng.randrange(2**62)
-        state = engine.new_game(2, seed, options)
+        state = engine.new_game(players, seed, options)
         plies = []
         for _ in range(0 if same_position else rng.randrange(30)):
             seat = engine.to_move(state)[0]
@@ -195,12 +210,13 @@ def seed_turns(count: int, prefix: str, *, same_position: bool = False, send_aft
         users = User.objects.bulk_create(
             [
                 User(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com")
-                for i in range(2 * count)
+                for i in range(seats_per_game * count)
             ]
         )
         games = Game.objects.bulk_create(
             [
-                Game(engine="triad", num_players=2, seed=seed, status=GameStatus.ACTIVE,
+                Game(engine=engine_name, num_players=players, seed=seed,
+                     options=options, status=GameStatus.ACTIVE,
                      state=engine.to_json(state), to_move=list(engine.to_move(state)),
                      version=len(plies), started_at=now)
                 for seed, state, plies in positions
@@ -216,11 +232,11 @@ def seed_turns(count: int, prefix: str, *, same_position: bool = False, send_aft
         due = [engine.to_move(state)[0] for _seed, state, _plies in positions]
         seats = Seat.objects.bulk_create(
             [
-                Seat(game=g, index=i, user=users[2 * n + i], accepted=True,
+                Seat(game=g, index=i, user=users[seats_per_game * n + i], accepted=True,
                      is_due=i == due[n], due_since=now if i == due[n] else None,
                      deadline=now + timedelta(days=3) if i == due[n] else None)
                 for n, g in enumerate(games)
-                for i in (0, 1)
+                for i in range(seats_per_game)
             ]
         )  # fmt: skip
         return Notification.objects.bulk_create(
@@ -234,7 +250,9 @@ def seed_turns(count: int, prefix: str, *, same_position: bool = False, send_aft
         )  # fmt: skip
 
 
-def worker_breakdown(count: int, same_position: bool, warm: int = 0) -> tuple[dict, list[bytes]]:
+def worker_breakdown(
+    count: int, same_position: bool, warm: int = 0, game: tuple[str, int] = ("triad", 2)
+) -> tuple[dict, list[bytes]]:
     """One worker's work, in this process: ``count`` turn emails claimed as one batch
     and sent over one SMTP connection (``mail.tasks.Courier``), with the CPU time of
     this thread (not the sink's) split into its parts. Returns the milliseconds per
@@ -249,14 +267,17 @@ def worker_breakdown(count: int, same_position: bool, warm: int = 0) -> tuple[di
 
     later = timezone.now() + timedelta(hours=1)  # held back, so the worker leaves them
     if warm:
-        seed_turns(warm, "warm", same_position=same_position, send_after=later)
+        seed_turns(warm, "warm", same_position=same_position, send_after=later,
+                   engine_name=game[0], players=game[1])  # fmt: skip
         token, rows = outbox.claim_due(warm, later)
         with tasks.Courier() as courier:
             assert courier.send(rows, token) == warm
-    seed_turns(count, "sample", same_position=same_position, send_after=later)
+    seed_turns(count, "sample", same_position=same_position, send_after=later,
+               engine_name=game[0], players=game[1])  # fmt: skip
     # The parts, each timed where it is called (rasterise = pixels + palette + PNG).
     parts = {
         "draw the SVG": (boards, "render_svg"),
+        "draw the SVG picture": (boards, "picture_svg"),
         "draw the SVG layers": (boards, "layers"),
         "position in words": (positions, "describe"),
         "rasterise: pixels": (pictures, "pixels"),
@@ -305,11 +326,11 @@ def worker_breakdown(count: int, same_position: bool, warm: int = 0) -> tuple[di
     assert done == count, f"sent {done} of {count}"
     total -= spent.pop("copies")
     # compose holds the SVG, the words and the picture: what is left of it apart
-    inner = sum(spent[p] for p in ("rasterise", "draw the SVG", "draw the SVG layers"))
+    drawing = ("draw the SVG", "draw the SVG picture", "draw the SVG layers")
+    inner = sum(spent[p] for p in ("rasterise", *drawing))
     inner += spent["position in words"]
     spent["compose: the rest"] = spent.pop("compose") - inner
-    outer = ("draw the SVG", "draw the SVG layers", "position in words", "rasterise",
-             "compose: the rest", "send")  # fmt: skip
+    outer = (*drawing, "position in words", "rasterise", "compose: the rest", "send")
     spent["claim and mark sent (database)"] = total - sum(spent[p] for p in outer)
     spent["total"] = total
     return {part: seconds / count * 1000 for part, seconds in spent.items()}, sent
@@ -351,7 +372,9 @@ def cpu_spent(before: dict, after: dict) -> dict[str, float]:
     }
 
 
-def bench_throughput(sink: Sink, count: int, worker_pid: int, same_position: bool) -> dict:
+def bench_throughput(
+    sink: Sink, count: int, worker_pid: int, same_position: bool, game: tuple[str, int]
+) -> dict:
     from django.core.cache import cache
     from django.db import connection
 
@@ -359,7 +382,9 @@ def bench_throughput(sink: Sink, count: int, worker_pid: int, same_position: boo
 
     from mail.outbox import enqueue
 
-    rows = seed_turns(count, "burst", same_position=same_position)
+    rows = seed_turns(
+        count, "burst", same_position=same_position, engine_name=game[0], players=game[1]
+    )
     cached = len(cache._cache.get_client().keys(cache.make_key("mail:board-png:*")))
     before = cpu_seconds(worker_pid, database)
     start = time.time()
@@ -555,11 +580,13 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
     from django.conf import settings
 
     kind = "at one position" if args.same_position else "each at its own position"
+    game = (args.engine, args.people or PLAYERS[args.engine])
     print(
-        f"\n2. Throughput: {args.burst} queued turn emails ({kind}; text, HTML"
+        f"\n2. Throughput: {args.burst} queued {game[0]} turn emails ({game[1]} people; "
+        f"{kind}; text, HTML"
         f"{'' if args.no_png else ' and the board PNG'}):"
     )
-    parts, messages = worker_breakdown(args.sample, args.same_position, args.warm)
+    parts, messages = worker_breakdown(args.sample, args.same_position, args.warm, game)
     size = statistics.median(len(m) for m in messages) / 1000
     warmed = f", after {args.warm} others" if args.warm else ""
     print(
@@ -569,7 +596,7 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
     for part, ms in parts.items():
         indent = "  " if part.startswith("rasterise:") else ""
         print(f"       {indent}{part:{32 - len(indent)}s} {ms:6.1f} ms")
-    result = bench_throughput(sink, args.burst, worker_pid, args.same_position)
+    result = bench_throughput(sink, args.burst, worker_pid, args.same_position, game)
     cpu = result["cpu"]
     elapsed = result["elapsed"]
     print(
@@ -617,6 +644,12 @@ def main(argv=None) -> int:
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     parser.add_argument("--redis-url", default=DEFAULT_REDIS_URL)
     parser.add_argument("--no-png", action="store_true", help="emails without the board PNG")
+    parser.add_argument(
+        "--engine", choices=sorted(PLAYERS), default="triad", help="the burst's game"
+    )
+    parser.add_argument(
+        "--people", type=int, default=0, help="people per burst game (default: 2, Trias 3)"
+    )
     parser.add_argument(
         "--same-position",
         action="store_true",

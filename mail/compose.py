@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import hashlib
+import io
 import logging
 import random
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from email.generator import BytesGenerator
 from email.policy import Compat32
 from email.utils import formataddr, make_msgid
 from urllib.parse import urlsplit
@@ -111,7 +114,7 @@ class GameSection:
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
-PNG_RENDERING = "lunasvg-560-white-dejavu-palette-layers-4"
+PNG_RENDERING = "lunasvg-560-white-dejavu-palette-layers-5"
 # A picture is 10-30 kB; three hours of distinct pictures stay in the cache (Redis),
 # long enough for the emails that repeat one: a reply to a refused emailed move, a
 # reminder or digest soon after the turn email, a burst after an outage.
@@ -123,7 +126,7 @@ def rasterise(svg: str, layers=None) -> bytes:
     drawn from ``layers`` (the same board as ``games.boards.Layers``) when given."""
     if layers is None:
         return pictures.rasterise(svg)
-    return pictures.rasterise_layers(layers, pictures.palette_key(svg))
+    return pictures.rasterise_layers(layers, pictures.layers_key(layers))
 
 
 def png_cache_key(svg: str) -> str:
@@ -172,21 +175,32 @@ def board_png(game: Game, seat_index: int | None, state=None) -> bytes | None:
 
 def board_picture(game: Game, seat_index: int | None, state=None) -> tuple[bytes | None, list]:
     """The board as a PNG (None when pictures are off) and the position in words, both
-    from the seat's own view."""
+    from the seat's own view. A game whose board comes in layers (``games.boards
+    .layers``) is drawn from them alone; the others from their whole SVG, as a picture
+    (``games.boards.picture_svg``: no descriptions that are never drawn)."""
     if game.state is None:
         return None, []
     try:
         if state is None:
             state = load_state(game)
         view = game.engine_module.view(state, seat_index)
-        svg = boards.render_svg(game.engine, view, seat=seat_index, actions=())
+        layers = boards.layers(game.engine, view, seat=seat_index)
+        if layers is not None:
+            words = positions.describe(game.engine, view, title=layers.title)
+            return (layers_png(layers) if settings.MAIL_BOARD_PNG else None), words
+        svg = boards.picture_svg(game.engine, view, seat=seat_index)
         words = positions.describe(game.engine, view, svg)
-        if not settings.MAIL_BOARD_PNG:
-            return None, words
-        return svg_png(svg, lambda: boards.layers(game.engine, view, seat=seat_index)), words
+        return (svg_png(svg) if settings.MAIL_BOARD_PNG else None), words
     except Exception:  # an email without a picture beats no email
         log.exception("could not draw the board of game %s", game.pk)
         return None, []
+
+
+def layers_png(layers) -> bytes:
+    """The PNG of a board in ``games.boards.Layers``, cached as ``svg_png`` caches a
+    whole SVG's (under everything the layers draw: ``Layers.text``)."""
+    text = layers.text()
+    return svg_png(text, lambda: layers)
 
 
 def _seats(game: Game) -> list[Seat]:
@@ -350,15 +364,39 @@ class QuickCompat32(Compat32):
 QUICK_COMPAT32 = QuickCompat32()
 
 
+class QuickBytesGenerator(BytesGenerator):
+    """The email package's writer, with a part's text written in one piece: it splits
+    the text into lines by a regular expression and writes each line and line ending
+    on its own (a board picture's base64 is some 600 lines, half the time writing an
+    email out took). A text with no carriage return is its lines joined by ``\\n``, so
+    putting the line ending in their place writes the same bytes
+    (``tests/mail/test_serialising.py``)."""
+
+    def _write_lines(self, lines):
+        if "\r" in lines:
+            super()._write_lines(lines)
+        elif lines:
+            self.write(lines.replace("\n", self._NL) if self._NL != "\n" else lines)
+
+
+def quick_as_bytes(msg, unixfrom=False, linesep="\n") -> bytes:
+    """``msg.as_bytes`` (Django's: no ``From`` mangling) through ``QuickBytesGenerator``."""
+    out = io.BytesIO()
+    QuickBytesGenerator(out, mangle_from_=False).flatten(msg, unixfrom=unixfrom, linesep=linesep)
+    return out.getvalue()
+
+
 class Email(EmailMultiAlternatives):
     """A site email: serialised with ``QuickCompat32`` (every part follows the
-    top-level message's policy when written out), its part boundaries chosen when it is
-    built (``set_boundaries``)."""
+    top-level message's policy when written out) and ``QuickBytesGenerator`` (what
+    every backend that sends bytes calls, ``as_bytes``), its part boundaries chosen when
+    it is built (``set_boundaries``)."""
 
     def message(self, *args, **kwargs):
         msg = super().message(*args, **kwargs)
         msg.policy = QUICK_COMPAT32
         set_boundaries(msg)
+        msg.as_bytes = functools.partial(quick_as_bytes, msg)
         return msg
 
 

@@ -12,8 +12,17 @@ pictures drawn with the same colours can share one palette: it is chosen once pe
 process from the first full picture with that set of colours (``palette_key``): the
 SVG's flat colours exactly, and its edge shades; each later picture only maps its
 pixels to it (0.6 ms instead of 2-4 ms to choose a
-palette per picture). What is left is drawing the pixels (about 5 ms for a 560 x 595
-board) and compressing them (1 ms); ``benchmarks/mail_pictures.py`` prints the parts.
+palette per picture). A whole board's pixels take about 5 ms (560 x 595) and
+compressing them 1-2 ms; ``benchmarks/mail_pictures.py`` prints the parts.
+
+So the boards of a fixed size, Triad's and Tri*T*Area's, are drawn in layers (below):
+their base once per process, each part's look once while it is kept, and each part
+mapped to the palette once, so a warm worker's picture costs little more than its PNG
+compression (Triad about 2 ms, Tri*T*Area about 4 ms of a 560 x 1175 picture, most of
+it compressing). Trias's board is as wide as its land, so every part's pixels change
+with it and it is drawn whole (about 8 ms: its pixels 5, mapping 1, compressing 1.5),
+from its board without descriptions (``games.boards.picture_svg``, half the SVG's
+time). ``benchmarks/mail.py --engine ...`` prints each game's parts in a worker.
 """
 
 from __future__ import annotations
@@ -86,6 +95,18 @@ def palette_key(svg: str) -> frozenset:
     return frozenset(_COLOURS.findall(svg))
 
 
+def layers_key(layers) -> frozenset:
+    """``palette_key`` of all that ``layers`` (``games.boards.Layers``) paint, joined
+    from each part's own key (kept: parts repeat from picture to picture, and one search
+    through a whole Tri*T*Area picture's text took 0.25 ms)."""
+    return _part_key(layers.base).union(*(_part_key(tile.svg) for tile in layers.tiles))
+
+
+@functools.lru_cache(maxsize=8192)
+def _part_key(svg: str) -> frozenset:
+    return palette_key(svg)
+
+
 def flat_colours(key: frozenset) -> list[tuple[int, int, int]]:
     """The ``#rrggbb`` and ``#rgb`` colours of a key (the SVG's own flat colours)."""
     colours = set()
@@ -155,15 +176,45 @@ def encode(image) -> bytes:
 # board) and per label shaped; a board's frame, cells and coordinates are the same in
 # every picture of one game kind, viewer side and language. So the base is drawn once
 # (``BASES_KEPT`` kept) and each changing part on a canvas of its own box, cached by
-# its SVG text (a die on a cell looks the same in every game).
+# its SVG text and box (a die on a cell, a card in a hand slot, "7 points" in a seat's
+# column look the same in every game): Triad's and Tri*T*Area's boards have a fixed
+# size, so their parts always fall on the same pixels. (Trias's board is as wide as
+# its land, so its scale, and every part's pixels, change from game to game: it is
+# drawn whole, from ``games.boards.picture_svg``.)
 BASES_KEPT = 32
-TILES_KEPT = 1024  # (a Triad die tile is about 80 x 80 RGBA: 25 kB; 25 MB at most)
 _bases: OrderedDict[tuple[str, int], object] = OrderedDict()
 _mapped_bases: OrderedDict[tuple[str, int, frozenset], object] = OrderedDict()  # (in a palette)
-_tiles: OrderedDict[tuple[str, str, int], tuple] = OrderedDict()
-_mapped_tiles: OrderedDict[tuple, object] = OrderedDict()  # (``mapped_tile``)
-# A mapped tile is 1 byte a pixel (a die's 6 kB): 25 MB at most.
-MAPPED_TILES_KEPT = 4096
+
+
+class _Budget(OrderedDict):
+    """Images kept, least recently used first out, within ``limit`` bytes: a
+    Tri*T*Area picture has some 70 tiles, a Triad one a dozen, so a count would be
+    either too few for the one or too many bytes for the other."""
+
+    def __init__(self, limit: int, size):
+        super().__init__()
+        self.limit, self.size, self.held = limit, size, 0
+
+    def keep(self, key, make):
+        found = self.get(key)
+        if found is not None:
+            self.move_to_end(key)
+            return found
+        found = self[key] = make()
+        self.held += self.size(found)
+        while self.held > self.limit and len(self) > 1:
+            self.held -= self.size(self.popitem(last=False)[1])
+        return found
+
+    def clear(self):
+        super().clear()
+        self.held = 0
+
+
+# ``(left, top, RGBA image, opaque)``, 4 bytes a pixel (a Triad die 25 kB, a
+# Tri*T*Area square 70 kB); ``mapped_tile``'s palette images, 1 byte a pixel.
+_tiles = _Budget(64 << 20, lambda tile: 4 * tile[2].width * tile[2].height)
+_mapped_tiles = _Budget(32 << 20, lambda image: image.width * image.height)
 _VIEWBOX = re.compile(r'viewBox="([^"]*)"')
 # Not drawn: a tile's descriptions (in the reader's language) need not split its cache.
 _TITLES = re.compile(r'<title>.*?</title>|\saria-label="[^"]*"', re.S)
@@ -186,8 +237,9 @@ def base_pixels(svg: str, width: int = WIDTH):
 
 
 def tile_pixels(root: str, tile, scale: float, drawn: str | None = None):
-    """``(left, top, RGBA image)`` of one tile on the whole picture's pixel grid
-    (``drawn``: its SVG without descriptions, ``drawn_svg``, when already known).
+    """``(left, top, RGBA image, opaque)`` of one tile on the whole picture's pixel
+    grid (``drawn``: its SVG without descriptions, ``drawn_svg``, when already known;
+    ``opaque``: it covers every pixel of its box, whatever lies under it).
 
     The tile's box is widened to whole pixels and drawn through a viewBox starting on
     that pixel, so its edges fall on the pixels the whole board would give them."""
@@ -203,17 +255,25 @@ def tile_pixels(root: str, tile, scale: float, drawn: str | None = None):
         box = f"{left / scale!r} {top / scale!r} {size[0] / scale!r} {size[1] / scale!r}"
         head = _VIEWBOX.sub(f'viewBox="{box}"', root, count=1)
         doc = _lunasvg.load(f"{head}{drawn}</svg>".encode())
-        return left, top, Image.frombytes("RGBA", size, doc.render(*size, scale))
+        image = Image.frombytes("RGBA", size, doc.render(*size, scale))
+        if image.getextrema()[3][0] == 255:
+            return left, top, image, True
+        # Only the pixels it paints are kept (a text's box is wider than its words).
+        painted = image.getchannel("A").getbbox() or (0, 0, 1, 1)
+        return left + painted[0], top + painted[1], image.crop(painted), False
 
     if drawn is None:
         drawn = drawn_svg(tile)
-    return _kept(_tiles, (root, drawn, round(scale * 1e6)), draw, TILES_KEPT)
+    # (the box is part of the key: one element may be cut into several tiles)
+    key = (root, drawn, tile.x, tile.y, tile.width, tile.height, round(scale * 1e6))
+    return _tiles.keep(key, draw)
 
 
 def drawn_svg(tile) -> str:
     """What of a tile's SVG is drawn (its descriptions, in the reader's language, are
     not): the key of its cached pixels."""
-    return _TITLES.sub("", tile.svg)
+    svg = tile.svg
+    return _TITLES.sub("", svg) if "<title" in svg or "aria-label" in svg else svg
 
 
 def layered_pixels(layers, width: int = WIDTH):
@@ -225,7 +285,7 @@ def layered_pixels(layers, width: int = WIDTH):
     root = layers.base.partition(">")[0] + ">"
     image = base.copy()
     for tile in layers.tiles:
-        left, top, piece = tile_pixels(root, tile, scale)
+        left, top, piece, _opaque = tile_pixels(root, tile, scale)
         image.paste(piece, (left, top), piece)
     return image
 
@@ -247,14 +307,26 @@ def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
     scale = width / float(_VIEWBOX.search(layers.base).group(1).split()[2])
     root = layers.base.partition(">")[0] + ">"
     painted: list[tuple[str, tuple[int, int, int, int], object]] = []
+    bands: dict[int, list[int]] = {}  # (the tiles painted on each band of rows, by number)
     for tile in layers.tiles:
         drawn = drawn_svg(tile)
-        left, top, piece = tile_pixels(root, tile, scale, drawn)
+        left, top, piece, opaque = tile_pixels(root, tile, scale, drawn)
         box = (left, top, left + piece.width, top + piece.height)
-        under = tuple(p for p in painted if _overlap(p[1], box))
+        rows = range(top // _BAND, (box[3] - 1) // _BAND + 1)
+        # (what lies under an opaque tile does not change its pixels)
+        if opaque:
+            under = ()
+        else:
+            near = sorted({n for row in rows for n in bands.get(row, ())})
+            under = tuple(painted[n] for n in near if _overlap(painted[n][1], box))
         mapped.paste(mapped_tile(layers.base, width, key, (drawn, box, piece), under), box[:2])
+        for row in rows:
+            bands.setdefault(row, []).append(len(painted))
         painted.append((drawn, box, piece))
     return encode(mapped)
+
+
+_BAND = 64  # pixel rows: tiles are looked up by band for what lies under them
 
 
 def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -264,8 +336,8 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 def mapped_tile(base: str, width: int, key: frozenset, tile: tuple, under: tuple):
     """The final pixels of a tile's box in the palette: the base there, the tiles
     painted before it that reach into the box (``under``), then the tile; each tile is
-    ``(drawn SVG, box, RGBA image)``. Kept (``TILES_KEPT``) by what is drawn there, so
-    a die is mapped once per process for each cell and what lies under it."""
+    ``(drawn SVG, box, RGBA image)``. Kept (``_mapped_tiles``) by what is drawn there,
+    so a die is mapped once per process for each cell and what lies under it."""
     drawn, box, piece = tile
 
     def make():
@@ -276,4 +348,4 @@ def mapped_tile(base: str, width: int, key: frozenset, tile: tuple, under: tuple
         return palette(region, key)
 
     what = (drawn, box, *((d, b) for d, b, _image in under))
-    return _kept(_mapped_tiles, (base, width, key, what), make, MAPPED_TILES_KEPT)
+    return _mapped_tiles.keep((base, width, key, what), make)

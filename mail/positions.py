@@ -30,13 +30,15 @@ def _land(code: str) -> str:
     return names.get(code, pgettext("a Trias tile", "tile"))
 
 
-def describe(engine: str, view: dict, svg: str = "") -> list[str]:
+def describe(engine: str, view: dict, svg: str = "", *, title: str = "") -> list[str]:
     """Sentences that say what the board shows: the board's own title first (what it
-    says above or below the drawing), then the pieces."""
+    says above or below the drawing: ``title``, else the ``<title>`` of its ``svg``),
+    then the pieces."""
     lines = []
-    title = _TITLE.search(svg)
+    if not title and (found := _TITLE.search(svg)):
+        title = unescape(found.group(1))
     if title:
-        lines.append(_sentence(unescape(title.group(1))))
+        lines.append(_sentence(title))
     describer = {"triad": _triad, "trias": _trias, "tritarea": _tritarea}.get(engine)
     if describer is not None:
         # a view this code does not know yet: the title still says something

@@ -116,6 +116,10 @@ def _status(view: dict) -> str:
     return tr.gettext("%(who)s to move", who=who)
 
 
+def _title(view: dict) -> str:
+    return tr.gettext("Triad board, %(status)s", status=_status(view))
+
+
 SIDE = 2 * MARGIN + SIZE * CELL
 HEIGHT = SIDE + 26
 
@@ -275,7 +279,7 @@ def render_svg(
     targets = paths.get(selected, {}) if selected else {}
     last = view.get("last_move") or {}
 
-    title = tr.gettext("Triad board, %(status)s", status=_status(view))
+    title = _title(view)
     # An image may not hold controls (axe's nested-interactive): with dice to pick it
     # is a group of buttons, else a picture.
     out = [_root(title, "group" if actions else "img", flipped), f"<title>{escape(title)}</title>"]
@@ -339,7 +343,7 @@ def layers(view: dict, *, seat: int | None) -> Layers:
         )  # fmt: skip
         tiles.append(Tile(x, y, CELL, CELL, die))
     tiles.append(Tile(0, SIDE, SIDE, HEIGHT - SIDE, _status_line(view, players)))
-    return Layers(base=_base_layer(flipped), tiles=tuple(tiles))
+    return Layers(base=_base_layer(flipped), tiles=tuple(tiles), title=_title(view))
 
 
 @functools.cache

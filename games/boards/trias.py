@@ -82,7 +82,7 @@ from games.engines.base import localize
 from games.engines.base import translated as tr
 from games.engines.trias.board import neighbours
 
-__all__ = ["guide", "render_svg"]
+__all__ = ["guide", "picture", "render_svg"]
 
 SIZE = 46  # hex radius in SVG units (= CSS px at the smallest legible size)
 SQ3 = math.sqrt(3)
@@ -192,10 +192,18 @@ def _extent(view: dict) -> tuple[float, float, float, float]:
 
 
 def _herd_box(
-    cx: float, cy: float, counts: Sequence[int], where: str, *, swimming: bool, attrs: dict
+    cx: float,
+    cy: float,
+    counts: Sequence[int],
+    where: str,
+    *,
+    swimming: bool,
+    attrs: dict,
+    described: bool = True,
 ) -> str:
     """The herds at one place: one chip per owner with its count, in a box of at least
-    40 x 40 (the tap area when the viewer may pick them)."""
+    40 x 40 (the tap area when the viewer may pick them); ``described``: with its
+    label and title (a picture needs neither)."""
     present = [(s, n) for s, n in enumerate(counts) if n]
     if not present:
         return ""
@@ -204,21 +212,27 @@ def _herd_box(
     width = max(40, cols * 19 + 2)
     height = 40
     x0, y0 = cx - width / 2, cy - height / 2
-    words = ", ".join(
-        tr.ngettext("%(n)s %(who)s herd", "%(n)s %(who)s herds", n, who=colour(s))
-        for s, n in present
-    )
-    if swimming:
-        label = tr.gettext("%(herds)s swimming at %(at)s", herds=words, at=where)
-    else:
-        label = tr.gettext("%(herds)s on %(at)s", herds=words, at=where)
-    hint = attrs.pop("hint", "")
-    if hint and attrs.get("data_select"):
-        label = tr.gettext("%(label)s: %(hint)s", label=label, hint=hint)
     classes = "herd swimmers" if swimming else "herd"
-    if attrs.get("class_"):
-        classes += " " + attrs.pop("class_")
-    out = [f"<g {_attrs(class_=classes, aria_label=label, **attrs)}><title>{_esc(label)}</title>"]
+    if described:
+        words = ", ".join(
+            tr.ngettext("%(n)s %(who)s herd", "%(n)s %(who)s herds", n, who=colour(s))
+            for s, n in present
+        )
+        if swimming:
+            label = tr.gettext("%(herds)s swimming at %(at)s", herds=words, at=where)
+        else:
+            label = tr.gettext("%(herds)s on %(at)s", herds=words, at=where)
+        hint = attrs.pop("hint", "")
+        if hint and attrs.get("data_select"):
+            label = tr.gettext("%(label)s: %(hint)s", label=label, hint=hint)
+        if attrs.get("class_"):
+            classes += " " + attrs.pop("class_")
+        head = (
+            f"<g {_attrs(class_=classes, aria_label=label, **attrs)}><title>{_esc(label)}</title>"
+        )
+    else:
+        head = f"<g {_attrs(class_=classes)}>"
+    out = [head]
     ring = attrs.get("data_select") is not None
     if ring:
         selected = "selected" in classes
@@ -282,6 +296,19 @@ def render_svg(
     actions: Sequence[str] = (),
     selected: str | None = None,
 ) -> str:
+    return _draw(view, seat, actions, selected, described=True)
+
+
+def picture(view: dict, *, seat: int | None) -> str:
+    """The board as ``render_svg(view, seat=seat)`` draws it, without the descriptions
+    that are never drawn (the parts' titles and labels, a third of its time): an email's
+    picture. The board's own ``<title>`` stays (the email's words start with it)."""
+    return _draw(view, seat, (), None, described=False)
+
+
+def _draw(
+    view: dict, seat: int | None, actions: Sequence[str], selected: str | None, described: bool
+) -> str:
     turn = turn_of(actions) if actions else Turn()
     kind, where = selection(turn, selected)
     optional = view.get("phase") == "actions"
@@ -310,27 +337,35 @@ def render_svg(
 
     for q, r in seas:
         cx, cy = _center(q, r)
-        sea = _esc(tr.gettext("interior sea at %(at)s", at=f"{q},{r}"))
+        end = "/>"
+        if described:
+            sea = _esc(tr.gettext("interior sea at %(at)s", at=f"{q},{r}"))
+            end = f"><title>{sea}</title></polygon>"
         out.append(
             f'<polygon class="sea interior-sea" points="{_corners(cx, cy)}" fill="{INTERIOR}" '
-            f'stroke="#5d9cc8" stroke-width="1"><title>{sea}</title></polygon>'
+            f'stroke="#5d9cc8" stroke-width="1"{end}'
         )
         coord((q, r))
 
     # Tiles: landscape, name, herds of capacity; the marks of what may be picked.
     herd_boxes = []
+    names = {}  # (each landscape's name looked up once per board)
     for tile in tiles:
         q, r = tile["pos"]
         k = key((q, r))
         landscape = tile["landscape"]
         name = LANDSCAPE_NAME.get(landscape, landscape)  # for the CSS class
-        shown = landscape_name(landscape)
+        shown = names.get(landscape) or names.setdefault(landscape, landscape_name(landscape))
         cx, cy = _center(q, r)
         total = sum(tile["herds"])
         cap = tile["capacity"]
         ink = LANDSCAPE_TEXT.get(landscape, INK)
         counts = {"landscape": shown, "at": k, "n": total, "capacity": cap}
-        text = tr.gettext("%(landscape)s at %(at)s, %(n)s of %(capacity)s herds", **counts)
+        text = (
+            tr.gettext("%(landscape)s at %(at)s, %(n)s of %(capacity)s herds", **counts)
+            if described
+            else ""
+        )
         attrs: dict = {"class_": f"tile tile-{name.replace(' ', '-').lower()}"}
         mark = ""
         if k in turn.drifts:
@@ -353,7 +388,11 @@ def render_svg(
             attrs["class_"] += " selected"
         if "data_select" in attrs:
             attrs["aria_label"] = text
-        out.append(f"<g {_attrs(**attrs)}><title>{_esc(text)}</title>")
+        out.append(
+            f"<g {_attrs(**attrs)}><title>{_esc(text)}</title>"
+            if described
+            else f"<g {_attrs(**attrs)}>"
+        )
         stroke, stroke_width = "#2b2b2b", 1.2
         if tuple(tile["pos"]) in scored:
             stroke, stroke_width = SCORED, 4
@@ -399,7 +438,11 @@ def render_svg(
                 box["hint"] = tr.gettext("tap to move yours or let one reproduce")
                 if where == k and kind in ("m", "mf"):
                     box["class_"] = "selected"
-            herd_boxes.append(_herd_box(cx, cy + 13, tile["herds"], k, swimming=False, attrs=box))
+            herd_boxes.append(
+                _herd_box(
+                    cx, cy + 13, tile["herds"], k, swimming=False, attrs=box, described=described
+                )
+            )
 
     for swim in swimmers:
         q, r = swim["pos"]
@@ -418,7 +461,9 @@ def render_svg(
                 box["class_"] = "selected"
         elif kind == "r" and k in where.partition("~")[0].split("_"):
             box["class_"] = "selected"
-        herd_boxes.append(_herd_box(cx, cy, swim["herds"], k, swimming=True, attrs=box))
+        herd_boxes.append(
+            _herd_box(cx, cy, swim["herds"], k, swimming=True, attrs=box, described=described)
+        )
     out.extend(herd_boxes)
 
     # Final scoring: each scored land mass labelled with its points (TS13).
@@ -434,10 +479,13 @@ def render_svg(
             "%(n)s tile: %(points)s", "%(n)s tiles: %(points)s", len(cells), points=words
         )
         w = 7.2 * len(text) + 12
-        final = tr.gettext("final scoring, %(text)s", text=text)
+        final = tr.gettext("final scoring, %(text)s", text=text) if described else ""
+        head = '<g class="final-score">'
+        if described:
+            head += f"<title>{_esc(final)}</title>"
         out.append(
-            f'<g class="final-score"><title>{_esc(final)}</title>'
-            f'<rect x="{cx - w / 2:.1f}" y="{cy - 11:.1f}" width="{w:.1f}" height="20" rx="4" '
+            head
+            + f'<rect x="{cx - w / 2:.1f}" y="{cy - 11:.1f}" width="{w:.1f}" height="20" rx="4" '
             f'fill="#000000" fill-opacity="0.75" stroke="{SCORED}"/>'
             f"{_text(cx, cy + 3.5, text, 12, '#ffffff')}</g>"
         )

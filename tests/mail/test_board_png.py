@@ -57,6 +57,11 @@ def test_the_same_picture_is_rasterised_once(alice, bob, carol, mallory, picture
     assert _png(mailoutbox[0]).startswith(b"\x89PNG")
 
 
+def _layers(game, seat: int):
+    view = game.engine_module.view(load_state(game), seat)
+    return boards.layers(game.engine, view, seat=seat)
+
+
 def test_a_players_picture_never_shows_another_players_hand(alice, bob, pictures):
     game = start_game(alice, bob, engine="tritarea")  # two people, two computer seats
     seats = {s.user_id: s.index for s in game.seats.exclude(user=None)}
@@ -67,11 +72,12 @@ def test_a_players_picture_never_shows_another_players_hand(alice, bob, pictures
     alice_png = compose.board_png(game, mine)
     bob_png = compose.board_png(game, theirs)
 
-    alice_svg, bob_svg = _svg(game, mine), _svg(game, theirs)
-    assert alice_svg != bob_svg
-    assert compose.png_cache_key(alice_svg) != compose.png_cache_key(bob_svg)
-    assert pictures == [alice_svg, bob_svg]  # Bob's picture was drawn for Bob
-    assert bob_png == compose.rasterise(bob_svg) != alice_png
+    # (Tri*T*Area's picture is drawn from its layers: what they draw is the key)
+    alice_drawn, bob_drawn = _layers(game, mine), _layers(game, theirs)
+    assert alice_drawn.text() != bob_drawn.text()
+    assert compose.png_cache_key(alice_drawn.text()) != compose.png_cache_key(bob_drawn.text())
+    assert pictures == [alice_drawn.text(), bob_drawn.text()]  # Bob's was drawn for Bob
+    assert bob_png == compose.rasterise(bob_drawn.text(), bob_drawn) != alice_png
     assert compose.board_png(game, theirs) == bob_png  # and the cache gives Bob his own
     assert len(pictures) == 3  # (the check's own rasterisation)
 

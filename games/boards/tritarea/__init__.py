@@ -54,7 +54,8 @@ the board: the guide offers them as buttons. Every clickable part carries an
 ``aria-label`` with the guide's words for it.
 """
 
+from .layers import layers
 from .svg import render_svg
 from .turn import guide
 
-__all__ = ["guide", "render_svg"]
+__all__ = ["guide", "layers", "render_svg"]

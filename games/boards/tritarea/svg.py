@@ -125,7 +125,14 @@ def _square_title(view: dict, square: dict) -> str:
     )
 
 
-def _grid(view: dict, seat: int | None, actions: Sequence[str], selected: str | None) -> list[str]:
+def _grid(
+    view: dict,
+    seat: int | None,
+    actions: Sequence[str],
+    selected: str | None,
+    described: bool = True,
+) -> list[str]:
+    """The squares; ``described``: with their titles (a picture draws none)."""
     board = w.squares(view)
     areas = [square.get("area", "I") for square in board]
     out: list[str] = []
@@ -135,15 +142,18 @@ def _grid(view: dict, seat: int | None, actions: Sequence[str], selected: str | 
             name = w.concept(view, areas[i])
             bonus = square.get("bonus") or 0
             where = {"square": square.get("square", ""), "area": name}
-            if bonus:
+            if not described:
+                title = ""
+            elif bonus:
                 title = tr.gettext("%(square)s, %(area)s: empty, bonus +%(n)s", n=bonus, **where)
             else:
                 title = tr.gettext("%(square)s, %(area)s: empty", **where)
             out.append(_empty_square(i, title, areas[i], bonus))
             continue
         x, y = _cell_origin(i)
+        title = escape(_square_title(view, square)) if described else ""
         out.append(
-            f'<g class="square"><title>{escape(_square_title(view, square))}</title>'
+            f'<g class="square">{f"<title>{title}</title>" if title else ""}'
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{AREA_FILL[areas[i]]}" '
             'stroke="#ffffff" stroke-width="1.5"/>'
         )
@@ -177,7 +187,7 @@ def _empty_square(index: int, title: str, area: str, bonus: int) -> str:
     ``title`` in the viewer's words."""
     x, y = _cell_origin(index)
     out = (
-        f'<g class="square"><title>{escape(title)}</title>'
+        f'<g class="square">{f"<title>{escape(title)}</title>" if title else ""}'
         f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{AREA_FILL[area]}" '
         'stroke="#ffffff" stroke-width="1.5"/>'
     )
@@ -418,13 +428,16 @@ def _hand(view: dict, seat: int | None, actions: Sequence[str], selected: str | 
     return out
 
 
-def _slot(view: dict, seat: int | None, row: dict, x: float, y: float) -> str:
+def _slot(
+    view: dict, seat: int | None, row: dict, x: float, y: float, described: bool = True
+) -> str:
     """What lies in front of a seat: its card of this trick, else its lead declaration
-    in round 3's declaration and sale, else an empty place while cards are played."""
+    in round 3's declaration and sale, else an empty place while cards are played
+    (``described``: with its title)."""
     s = row["seat"]
     phase = view.get("phase")
     entry = next((p for p in view.get("played") or [] if p["seat"] == s), None)
-    name = w.cap(w.who(view, s, seat))
+    name = w.cap(w.who(view, s, seat)) if described else ""
     if entry:
         card, rank = entry["card"], str(entry.get("rank"))
         changed = rank != card[1:]
@@ -442,18 +455,22 @@ def _slot(view: dict, seat: int | None, row: dict, x: float, y: float) -> str:
                 "%(who)s proposed %(card)s",
                 who=name,
                 card=w.card_words(view, f"{card}={rank}" if changed else card),
-            ),
+            )
+            if described
+            else "",
         )
     if phase in ("lead", "sell") and row.get("lead"):
         card, _, chosen = row["lead"].partition("=")
-        title = tr.gettext(
-            "%(who)s declared %(card)s as lead area",
-            who=name,
-            card=w.card_words(view, row["lead"]),
-        )
+        title = ""
+        if described:
+            title = tr.gettext(
+                "%(who)s declared %(card)s as lead area",
+                who=name,
+                card=w.card_words(view, row["lead"]),
+            )
         return _card(x, y, TRICK_W, TRICK_H, card, big=chosen or None, title=title)
     if phase in ("lead", "sell") and row.get("lead_declared"):
-        secret = escape(tr.gettext("A lead area declared in secret"))
+        secret = escape(tr.gettext("A lead area declared in secret")) if described else ""
         return (
             f'<g class="card face-down"><title>{secret}</title>'
             f'<rect x="{x:g}" y="{y:g}" width="{TRICK_W}" height="{TRICK_H}" rx="6" '
@@ -491,7 +508,7 @@ def _marks(view: dict, row: dict) -> list[str]:
     return marks[:2]
 
 
-def _table(view: dict, seat: int | None, top: float) -> list[str]:
+def _table(view: dict, seat: int | None, top: float, described: bool = True) -> list[str]:
     phase = view.get("phase")
     to_move = view.get("to_move") or []
     if phase == "over":
@@ -536,7 +553,7 @@ def _table(view: dict, seat: int | None, top: float) -> list[str]:
                     room=room,
                 )
             )
-        out.append(_slot(view, seat, row, x + 2 + (BOX_W - TRICK_W) / 2, top + 46))
+        out.append(_slot(view, seat, row, x + 2 + (BOX_W - TRICK_W) / 2, top + 46, described))
         points = w.points(row.get("score", 0))
         out.append(_text(x + 8, top + 118, points, anchor="start", room=room))
         blocks = w.blocks(row.get("blocks", 0))
