@@ -87,3 +87,24 @@ def test_trias_strong_looks_a_few_actions_ahead_among_five():
         for bot in [level_bot("strong", seed=1, engine="trias", players=players)]
     }
     assert searches == {2: (4, 0, 4), 3: (4, 0, 4), 4: (4, 0, 4), 5: (12, 4, 4)}
+
+
+def test_tritarea_strong_and_expert_are_further_apart_with_three_people_or_more():
+    """Measured in benchmarks/bots.py (tritarea:3): Expert of 480 playouts won 42% of
+    24 games against two Strongs of 120 (share 33%: not clear); of 960 against two of
+    60, 75% [55, 88]."""
+    playouts = {
+        (level, people): level_bot(level, seed=1, engine="tritarea", players=people).playouts
+        for level in ("strong", "expert")
+        for people in (1, 2, 3, 4)
+    }
+    assert playouts == {
+        ("strong", 1): 120,
+        ("strong", 2): 120,
+        ("strong", 3): 60,
+        ("strong", 4): 60,
+        ("expert", 1): 480,
+        ("expert", 2): 480,
+        ("expert", 3): 960,
+        ("expert", 4): 960,
+    }
