@@ -279,7 +279,9 @@ class Level:
 #   two Strongs 61% [45, 75] (36 games each, all clearly ahead; Expert 0.85 s a
 #   decision on average, at most 1.8 s); Expert vs two random 100% [90, 100].
 # - Trias 4p (share 25%, 40 games each): Beginner vs random 75% [60, 86], Casual vs
-#   Beginner 50% [35, 65], Strong vs Casual 45% [31, 60], Strong vs random 100%.
+#   Beginner 50% [35, 65], Strong vs Casual 45% [31, 60], Strong vs random 100%;
+#   Expert vs Strong 45% [26, 66], vs random 100% [84, 100] (20 games each, 0.39 s a
+#   decision on average, at most 1.1 s).
 # - Trias 5p (share 20%, 40 games each): Beginner vs random 54% [39, 68], Casual vs
 #   Beginner 34% [21, 49], Strong (a short look ahead among five) vs Casual 42.5%
 #   [28.5, 58], vs random 92.5% [80, 97].
@@ -289,7 +291,9 @@ class Level:
 #   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
 #   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead). Expert (480
 #   such playouts, 0.5-1.0 s a decision, at most 1.7 s) vs Strong with 2 people: 67%
-#   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60).
+#   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60). With 3 people,
+#   Expert (960 playouts there, 0.9 s a decision, at most 1.5 s) vs two Strongs 62.5%
+#   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear).
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
