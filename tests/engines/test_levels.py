@@ -108,3 +108,13 @@ def test_tritarea_expert_plays_twice_its_playouts_with_three_people_or_more():
         ("expert", 3): 960,
         ("expert", 4): 960,
     }
+
+
+def test_trias_expert_plays_twice_its_playouts_among_five():
+    """Measured in benchmarks/bots.py (trias:5): Expert of 48 playouts won 25% of 20
+    games against four Strongs (share 20%: not clear), of 96 40% [22, 61]."""
+    playouts = {
+        players: level_bot("expert", seed=1, engine="trias", players=players).playouts
+        for players in (2, 3, 4, 5)
+    }
+    assert playouts == {2: 48, 3: 48, 4: 48, 5: 96}
