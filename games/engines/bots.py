@@ -284,7 +284,9 @@ class Level:
 #   decision on average, at most 1.1 s).
 # - Trias 5p (share 20%, 40 games each): Beginner vs random 54% [39, 68], Casual vs
 #   Beginner 34% [21, 49], Strong (a short look ahead among five) vs Casual 42.5%
-#   [28.5, 58], vs random 92.5% [80, 97].
+#   [28.5, 58], vs random 92.5% [80, 97]; Expert (96 playouts among five) vs Strong
+#   40% [22, 61], vs random 95% [76, 99] (20 games each, 0.8-0.9 s a decision on
+#   average, at most 1.9 s).
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
 #   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
