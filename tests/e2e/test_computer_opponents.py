@@ -40,7 +40,7 @@ def test_a_person_plays_triad_against_the_computer(
         if game.seats.get(index=game.to_move[0]).user is None:
             expect(page.locator(".turn")).to_contain_text("Waiting for Computer (Beginner).")
             step_away(player)  # the worker's writes must not meet the page's poll here
-            # One computer action or more (a Triad setup can give it two in a row);
+            # One computer action or more (a Triad move may be followed by a removal);
             # "Your turn." below shows it has finished.
             assert computer_queue.run() >= 1
             page.goto(f"/games/{game_id}/")
