@@ -293,7 +293,8 @@ class Level:
 #   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
 #   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead). Expert (480
 #   such playouts, 0.5-1.0 s a decision, at most 1.7 s) vs Strong with 2 people: 67%
-#   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60). With 3 people,
+#   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60), vs random 96%
+#   [80, 99] (24 games). With 3 people,
 #   Expert (960 playouts there, 0.9 s a decision, at most 1.5 s) vs two Strongs 62.5%
 #   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear).
 LEVELS: dict[str, Level] = {
