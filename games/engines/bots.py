@@ -296,7 +296,9 @@ class Level:
 #   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60), vs random 96%
 #   [80, 99] (24 games). With 3 people,
 #   Expert (960 playouts there, 0.9 s a decision, at most 1.5 s) vs two Strongs 62.5%
-#   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear).
+#   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear). With 4
+#   people (share 25%, 24 games each): Beginner vs random 54% [35, 72], Casual vs
+#   Beginner 83% [64, 93], Strong vs Casual 62.5% [43, 79], Strong vs random 100%.
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
