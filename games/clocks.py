@@ -58,12 +58,13 @@ outage's time so far. The pause moves a deadline by real time, weekends or not.
 
 from __future__ import annotations
 
+import time as time_module
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models.signals import pre_save
+from django.db.models.signals import post_save, pre_save
 from django.dispatch import Signal, receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -279,13 +280,42 @@ def paused_for(seat, user, now: datetime) -> timedelta:
     return max(timedelta(0), now - since)
 
 
-def stopped_since(now: datetime) -> datetime | None:
-    """The last heartbeat if the sweep has not run since for longer than an outage.
+# The heartbeat as last read by this process: (monotonic and wall time of the read,
+# the value). Every page and move asks for it, and it moves once a minute while an
+# outage needs five minutes of silence; so an answer up to ``HEARTBEAT_MEMO_SECONDS``
+# old only moves the moment an outage is noticed by as much, and saves a query a page.
+HEARTBEAT_MEMO_SECONDS = 10
+_memo: tuple[float, datetime, datetime | None] | None = None
 
-    None while the sweep runs on time (or has never run: no heartbeat, no outage)."""
+
+def _last_heartbeat(now: datetime, fresh: bool) -> datetime | None:
+    global _memo
+    tick = time_module.monotonic()
+    if not fresh and _memo is not None:
+        read_tick, read_now, last = _memo
+        fresh_enough = timedelta(0) <= now - read_now <= timedelta(seconds=HEARTBEAT_MEMO_SECONDS)
+        if tick - read_tick <= HEARTBEAT_MEMO_SECONDS and fresh_enough:
+            return last
     last = (
         ClockHeartbeat.objects.filter(name=HEARTBEAT).values_list("last_run_at", flat=True).first()
     )
+    _memo = (tick, now, last)
+    return last
+
+
+@receiver(post_save, sender=ClockHeartbeat)
+def _forget_heartbeat(**kwargs):
+    """This process wrote it (the sweep): read it afresh next time."""
+    global _memo
+    _memo = None
+
+
+def stopped_since(now: datetime, *, fresh: bool = False) -> datetime | None:
+    """The last heartbeat if the sweep has not run since for longer than an outage.
+
+    None while the sweep runs on time (or has never run: no heartbeat, no outage).
+    ``fresh``: read the row now (a flow that writes deadlines from it), not the memo."""
+    last = _last_heartbeat(now, fresh)
     if last is None or now - last <= timedelta(seconds=settings.CLOCK_OUTAGE_SECONDS):
         return None
     return last
@@ -439,7 +469,7 @@ def _vacation_switch(sender, instance: User, update_fields=None, **kwargs) -> No
         now = timezone.now()
         if instance.vacation_started_at is None:
             instance.vacation_started_at = now
-        outage = stopped_since(now)
+        outage = stopped_since(now, fresh=True)
         if outage is not None:
             # The outage sweep leaves stopped clocks alone: give these seats its time now.
             for seat in Seat.objects.filter(

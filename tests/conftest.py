@@ -20,7 +20,10 @@ def pytest_configure(config):
 def _fresh_cache():
     from django.core.cache import cache
 
+    from games import clocks
+
     cache.clear()
+    clocks._memo = None  # the heartbeat this process read: the test's rows are its own
     yield
 
 
