@@ -100,6 +100,12 @@ def _with_token(request, html: str) -> SafeString:
     return mark_safe(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
+# What other apps show in the site header of every page (mail: the stopped-mail
+# banner), as ``fact(request)`` callables they register at start-up: part of every
+# whole page's key, so a cached page never shows an old banner.
+HEADER_FACTS: list[Callable] = []
+
+
 def page(
     request,
     name: str,
@@ -113,7 +119,9 @@ def page(
     ``context``: builds the template's context, called only when not cached (a true
     ``REFUSED`` in it: show the page, keep no entry)."""
     user = request.user
-    header = (user.name, awaiting_count(request)) if user.is_authenticated else ()
+    header = ()
+    if user.is_authenticated:
+        header = (user.name, awaiting_count(request), *(fact(request) for fact in HEADER_FACTS))
     fresh = len(messages.get_messages(request)) > 0
     key = None if fresh else _key(name, user, (facts, header))
 

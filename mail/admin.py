@@ -8,7 +8,7 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.utils import timezone
 
-from . import outbox
+from . import bounces, outbox
 from .models import InboundMessage, Notification, Suppression
 
 
@@ -95,7 +95,11 @@ class SuppressionAdmin(admin.ModelAdmin):
 
     @admin.action(description="Send to these addresses again")
     def lift(self, request, queryset):
-        lifted = queryset.filter(lifted_at=None).update(lifted_at=timezone.now())
+        stopped = queryset.filter(lifted_at=None)
+        users = set(stopped.values_list("user_id", flat=True))
+        lifted = stopped.update(lifted_at=timezone.now())
+        for user_id in users:  # their banner goes at once
+            bounces.forget_shown(user_id)
         self.message_user(request, f"Lifted: {lifted}.")
 
 

@@ -6,8 +6,12 @@ class MailConfig(AppConfig):
     verbose_name = "Email play"
 
     def ready(self) -> None:
-        # checks: system checks; receivers: the game and inbound signals; tasks registers
-        # the delivery task in every process, not only in workers: the outbox queues it
-        # by name, and a web process that never imported mail.tasks left every turn
-        # email to the minute's sweep.
-        from . import checks, receivers, tasks  # noqa: F401
+        # checks: system checks; receivers and bounces (the banner's cache): signals;
+        # tasks registers the delivery task in every process, not only in workers: the
+        # outbox queues it by name, and a web process that never imported mail.tasks
+        # left every turn email to the minute's sweep.
+        from games import page_cache
+
+        from . import bounces, checks, receivers, tasks  # noqa: F401
+
+        page_cache.HEADER_FACTS.append(bounces.shown_fact)

@@ -13,7 +13,10 @@ import logging
 
 from allauth.account.models import EmailAddress
 from anymail.signals import EventType, RejectReason
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import User
@@ -91,6 +94,55 @@ def active(user) -> Suppression | None:
     )
 
 
+# What every page's banner shows, kept in the cache: a stop is rare and every page
+# asks. Each change of a player's stops forgets their entry (after commit as well, so
+# a page reading in between cannot keep the old answer); the expiry bounds what a
+# lost cache write (Redis down) could leave behind.
+SHOWN_SECONDS = 300
+
+
+def _shown_key(user_id: int) -> str:
+    return f"mail-stopped:{user_id}"
+
+
+def shown(user) -> Suppression | None:
+    """``active(user)`` for the banner on every page, from the cache when it can be.
+    Sending decides with ``active``, read afresh."""
+    if not user.email:
+        return None
+    key, address = _shown_key(user.pk), user.email.lower()
+    hit = cache.get(key)
+    if hit is not None and hit[0] == address:
+        return hit[1]
+    stop = active(user)
+    cache.set(key, (address, stop), SHOWN_SECONDS)
+    return stop
+
+
+def shown_on(request) -> Suppression | None:
+    """``shown`` for the request's player, read once per request."""
+    if not hasattr(request, "_mail_stop"):
+        request._mail_stop = shown(request.user)
+    return request._mail_stop
+
+
+def shown_fact(request):
+    """The banner as a fact of a cached page's key (``games.page_cache.HEADER_FACTS``)."""
+    stop = shown_on(request)
+    return stop.pk if stop else None
+
+
+def forget_shown(user_id: int) -> None:
+    cache.delete(_shown_key(user_id))
+    transaction.on_commit(lambda: cache.delete(_shown_key(user_id)))
+
+
+@receiver(post_save, sender=Suppression)
+@receiver(post_delete, sender=Suppression)
+def _stops_changed(sender, instance, **kwargs):
+    forget_shown(instance.user_id)
+
+
 def stopped_users(users) -> set[int]:
     """The ids of those ``users`` whose current address is stopped: one query for a
     batch of emails instead of ``active`` per player."""
@@ -105,4 +157,6 @@ def stopped_users(users) -> set[int]:
 
 def lift(*, user) -> int:
     """The player fixed their address: send to it again."""
-    return Suppression.objects.filter(user=user, lifted_at=None).update(lifted_at=timezone.now())
+    lifted = Suppression.objects.filter(user=user, lifted_at=None).update(lifted_at=timezone.now())
+    forget_shown(user.pk)
+    return lifted

@@ -7,4 +7,4 @@ def mail_stopped(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"mail_stopped": bounces.active(user)}
+    return {"mail_stopped": bounces.shown_on(request)}

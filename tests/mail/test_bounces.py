@@ -140,3 +140,23 @@ def test_staff_see_stopped_addresses_and_can_lift_them(client, alice, postmark):
     stop.refresh_from_db()
     assert stop.lifted_at is not None
     assert client.get(reverse("admin:mail_inboundmessage_changelist")).status_code == 200
+
+
+def test_the_banner_follows_a_stop_at_once_though_pages_keep_it(client, alice, postmark):
+    """The banner's answer is cached (every page asks): a stop made after a page was
+    seen shows on the next page, and a lift by staff takes it away on the next page."""
+    client.login(username="alice", password=PASSWORD)
+    assert "Emails to you are stopped" not in client.get("/").content.decode()
+    postmark("HardBounce", alice.email)
+    assert "Emails to you are stopped" in client.get("/").content.decode()
+    stop = Suppression.objects.get()
+    staff = UserFactory(username="root", is_staff=True, is_superuser=True)
+    from django.test import Client
+
+    admin = Client()
+    admin.force_login(staff)
+    admin.post(
+        reverse("admin:mail_suppression_changelist"),
+        {"action": "lift", "_selected_action": [stop.pk]},
+    )
+    assert "Emails to you are stopped" not in client.get("/").content.decode()
