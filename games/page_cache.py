@@ -46,7 +46,8 @@ TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the mem
 # string a player could put in their name to have it replaced.
 CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
 REFUSED = "_refused"  # a page context's flag: the request asked for what is not there
-GAME_TEMPLATES = {"body": "games/_game.html", "live": "games/_game.html#live"}
+# The game page's body is its live part, then the rest (help link, report form).
+PARTS = {"live": "games/_game.html#live", "rest": "games/_game.html#rest"}
 
 
 # Columns no page shows: the snapshot (version and taken_back stand for it), and when
@@ -168,7 +169,9 @@ def poll_seconds(game: Game, seats: list[Seat]) -> int:
 
 
 def _render_game(request, game, seats, part: str, selected: str | None, error: str, awaiting):
-    """The fragment's HTML, and whether ``selected`` was refused (no choice now)."""
+    """The fragment's HTML, and whether ``selected`` was refused (no choice now).
+
+    ``part``: "live", "body", or "both" (the live part and the body, as a pair)."""
     view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
     context = {
         "page": view,
@@ -180,8 +183,12 @@ def _render_game(request, game, seats, part: str, selected: str | None, error: s
         "user": request.user,
         "csrf_token": CSRF_PLACEHOLDER,
     }
-    html = render_to_string(GAME_TEMPLATES[part], context)
-    return html, bool(selected) and not view.selected
+    refused = bool(selected) and not view.selected
+    live = render_to_string(PARTS["live"], context)
+    if part == "live":
+        return live, refused
+    body = live + render_to_string(PARTS["rest"], context)
+    return ((live, body) if part == "both" else body), refused
 
 
 def _game_fragment(
@@ -195,9 +202,17 @@ def _game_fragment(
             raise Refused(html)
         return html
 
-    if error or not cached:
+    if error:
         return _render_game(request, game, seats, part, selected, error, awaiting)[0]
     facts = (table_facts(game, seats), selected, awaiting)
+    if not cached:
+        # The viewer's own move made this position: they look at it next (the whole
+        # page, after My games), so its body is kept for that view while drawn anyway.
+        (live, body), _refused = _render_game(
+            request, game, seats, "both", selected, error, awaiting
+        )
+        cache.set(_key("body", request.user, facts), body, TTL_SECONDS)
+        return live if part == "live" else body
     return _cached(_key(part, request.user, facts), render)
 
 
@@ -214,8 +229,8 @@ def game_html(
     """The game page's ``body`` or its ``live`` part, as ``request.user`` may see it.
 
     ``seats``: the game's seats with their users, in seat order. ``cached=False`` for
-    a position just made by the viewer's own move: nothing has it cached yet, and what
-    they see next (the whole page, or their poll's "no change") asks for other keys."""
+    a position just made by the viewer's own move: nothing has it cached yet, and it
+    is drawn whole, its body kept for the whole page they open next."""
     html = _game_fragment(request, game, seats, part, selected, error, cached)
     return _with_token(request, html)
 
@@ -223,8 +238,15 @@ def game_html(
 def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = None) -> str:
     """The whole game page."""
 
-    def context():  # the whole page is cached: its body needs no entry of its own
-        body, refused = _render_game(request, game, seats, "body", selected, "", _awaiting(request))
+    def context():
+        awaiting = _awaiting(request)
+        facts = (table_facts(game, seats), selected, awaiting)
+        key = _key("body", request.user, facts)
+        # A body kept by the viewer's move (``game_html``), else drawn here: the whole
+        # page is cached, so it needs no entry of its own.
+        body, refused = cache.get(key), False
+        if body is None:
+            body, refused = _render_game(request, game, seats, "body", selected, "", awaiting)
         me = viewer_seat(game, seats, request.user)
         return {
             "game": game,

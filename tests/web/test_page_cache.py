@@ -174,3 +174,32 @@ def test_an_action_taken_back_and_replaced_shows_the_new_one(frozen):
     for html in (page(client, game), page(watcher, game), watcher.get(poll, **HTMX).content):
         html = html if isinstance(html, str) else html.decode()
         assert f"<code>{second}</code>" in html and f"<code>{first}</code>" not in html
+
+
+@pytest.mark.django_db(transaction=True)  # commits, as in production (the badge's count)
+def test_the_page_after_ones_own_move_reuses_the_body_the_move_drew(triad, monkeypatch):
+    """The move's answer draws the new position whole; the game page the mover opens
+    next (after My games) is served with that body, not drawn again, and is the page a
+    cold render gives."""
+    due, _ = seats(triad)
+    client = client_for(due.user)
+    token = token_of(page(client, triad))
+    action = triad.engine_module.legal_actions(load_state(triad), due.index)[0]
+    url = reverse("game_move", args=[triad.pk])
+    data = {"action": action, "version": triad.version, "csrfmiddlewaretoken": token}
+    assert client.post(url, data, **HTMX).status_code == 200
+    client.get("/")
+    drawn = []
+    real = page_cache.build_game_page
+    monkeypatch.setattr(
+        page_cache, "build_game_page", lambda *a, **k: drawn.append(1) or real(*a, **k)
+    )
+    after = page(client, triad)
+    assert drawn == []
+    assert f"<code>{action}</code>" in after
+    from django.core.cache import cache
+
+    cache.clear()
+    cold = page(client, triad)
+    assert drawn == [1]
+    assert after == cold.replace(token_of(cold), token_of(after))
