@@ -8,8 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, Q
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -91,6 +94,7 @@ def rate_game(*, game: Game) -> RatedGame | None:
         rating.last_played_at = max(filter(None, (rating.last_played_at, when)))
     RatingChange.objects.bulk_create(changes)
     Rating.objects.bulk_update(ratings, ["mu", "sigma", "games", "last_played_at"])
+    forget_shown(ratings)
     return rated
 
 
@@ -175,28 +179,66 @@ def recompute(*, write: bool, engine: str | None = None, bracket: str | None = N
             changed, ["rank", "mu_before", "sigma_before", "mu_after", "sigma_after"]
         )
         Rating.objects.bulk_update(ratings, ["mu", "sigma", "games", "last_played_at"])
+        forget_shown(ratings)
     return mismatches
 
 
 # --- reading ----------------------------------------------------------------------
 
 
+# The ratings beside names on every game page, kept in the cache per rated player and
+# kind: a rating changes only when a game of theirs ends or a moderator voids one, and
+# those writes forget the entries (after commit as well, so that a page reading in
+# between cannot keep the old value). The expiry bounds what a lost delete leaves.
+SHOWN_SECONDS = 600
+_UNRATED = "unrated"
+
+
+def _shown_key(engine: str, bracket: str, user_id: int | None, level: str) -> str:
+    who = f"u{user_id}" if user_id is not None else f"c{level}"
+    return f"rating:{engine}:{bracket}:{who}"
+
+
+def forget_shown(ratings) -> None:
+    keys = [_shown_key(r.engine, r.bracket, r.user_id, r.computer_level) for r in ratings]
+    if keys:
+        cache.delete_many(keys)
+        transaction.on_commit(lambda: cache.delete_many(keys), robust=True)
+
+
+@receiver(post_save, sender=Rating)
+@receiver(post_delete, sender=Rating)
+def _rating_changed(sender, instance, **kwargs):
+    forget_shown([instance])
+
+
 def seat_ratings(game: Game, seats: list[Seat] | None = None) -> dict[int, Rating]:
-    """Each rated seat's current rating in this game's kind, by seat index."""
+    """Each rated seat's current rating in this game's kind, by seat index (from the
+    cache where it can be; the ``user`` relation is not loaded)."""
     seats = rated_seats(game, seats)
     if not seats:
         return {}
     # An open game is rated in the bracket of the table it will have.
     bracket = system.bracket(max(len(seats), game.num_players))
-    people = {s.user_id: s.index for s in seats if s.user_id is not None}
-    levels = {_level(s): s.index for s in seats if s.user_id is None}
+    keys = {
+        s.index: _shown_key(game.engine, bracket, s.user_id, "" if s.user_id else _level(s))
+        for s in seats
+    }
+    kept = cache.get_many(list(keys.values()))
+    out = {i: kept[k] for i, k in keys.items() if k in kept and kept[k] != _UNRATED}
+    missing = [s for s in seats if keys[s.index] not in kept]
+    if not missing:
+        return out
+    people = {s.user_id: s.index for s in missing if s.user_id is not None}
+    levels = {_level(s): s.index for s in missing if s.user_id is None}
     found = Rating.objects.filter(engine=game.engine, bracket=bracket)
-    out = {}
-    for r in found.filter(user_id__in=people).select_related("user"):
-        out[people[r.user_id]] = r
+    fresh: dict[int, Rating] = {}
+    for r in found.filter(user_id__in=people):
+        fresh[people[r.user_id]] = r
     for r in found.filter(user__isnull=True, computer_level__in=levels):
-        out[levels[r.computer_level]] = r
-    return out
+        fresh[levels[r.computer_level]] = r
+    cache.set_many({keys[s.index]: fresh.get(s.index, _UNRATED) for s in missing}, SHOWN_SECONDS)
+    return out | fresh
 
 
 def ratings_of_games(games) -> dict[tuple[int, int], Rating]:

@@ -19,6 +19,8 @@ register = template.Library()
 
 @register.simple_tag
 def game_ratings(game, seats=None):
+    if not game.rated:  # no badges shown: nothing to read
+        return {}
     return services.seat_ratings(game, list(seats) if seats is not None else None)
 
 

@@ -213,6 +213,24 @@ def test_ratings_beside_names_in_the_lobby_and_on_the_game_page(client, people):
     assert open_game.rated
 
 
+@pytest.mark.django_db
+def test_a_game_page_shows_a_rating_the_moment_another_game_changes_it(client, people):
+    """The ratings beside names are kept in the cache (every game page shows them):
+    a game ending elsewhere forgets them, so the next page drawn shows the new value."""
+    alice, bob, carol, dave = people[:4]
+    services.game_resign(game_id=start_game(alice, bob).pk, user=bob)
+    before = rating(alice).display
+    running = start_game(alice, bob)
+    Game.objects.filter(pk=running.pk).update(is_public=True)
+    client.force_login(carol)
+    assert f"{before}?" in client.get(running.get_absolute_url()).content.decode()
+    services.game_resign(game_id=start_game(alice, bob).pk, user=bob)
+    assert rating(alice).display != before
+    client.force_login(dave)  # another viewer: a page of his own, drawn now
+    page = client.get(running.get_absolute_url()).content.decode()
+    assert f"{rating(alice).display}?" in page and f"{rating(bob).display}?" in page
+
+
 # --- concurrency ---------------------------------------------------------------------
 
 
