@@ -298,7 +298,10 @@ class Level:
 #   Expert (960 playouts there, 0.9 s a decision, at most 1.5 s) vs two Strongs 62.5%
 #   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear). With 4
 #   people (share 25%, 24 games each): Beginner vs random 54% [35, 72], Casual vs
-#   Beginner 83% [64, 93], Strong vs Casual 62.5% [43, 79], Strong vs random 100%.
+#   Beginner 83% [64, 93], Strong vs Casual 62.5% [43, 79], Strong vs random 100%;
+#   Expert (960 playouts, 0.48 s a decision, at most 1.2 s) vs three Strongs 40%
+#   [28.6, 52.6] (24 of 60 games: 9 of the first 24, 15 of the next 36), vs three
+#   random 100% [86, 100] (24 games).
 LEVELS: dict[str, Level] = {
     level.id: level
     for level in (
