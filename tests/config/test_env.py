@@ -48,3 +48,33 @@ def test_env_bool_refuses_words_it_does_not_know(monkeypatch):
         env_bool("DEBUG")
     monkeypatch.setenv("DEBUG", "Yes")
     assert env_bool("DEBUG") is True
+
+
+def test_postgresql_binds_parameters_on_the_server():
+    config = database_config("postgres://tri:secret@db.internal:6543/tripost", BASE)
+    assert config["OPTIONS"]["server_side_binding"] is True
+
+
+@pytest.mark.django_db
+def test_a_query_run_again_and_again_is_prepared_once_on_postgresql():
+    """PostgreSQL plans a query the site keeps running once per connection (psycopg
+    prepares it from its fifth run), not on every request."""
+    from django.db import connection
+
+    from accounts.models import User
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's (SQLite has no server)")
+    for _ in range(6):
+        User.objects.filter(username="nobody-at-all").exists()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["%nobody%"],
+        )
+        assert cursor.fetchone()[0] == 0  # the value is a parameter, not in the text
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ['%"accounts_user"."username" = $%'],
+        )
+        assert cursor.fetchone()[0] == 1
