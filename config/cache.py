@@ -17,10 +17,23 @@ from __future__ import annotations
 import logging
 import time
 
+from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.db import transaction
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
+
+
+def forget(keys: list[str]) -> None:
+    """Drop cached answers whose rows the current transaction changes: at once, and
+    again once it commits, so that a reader who loaded the old rows in between cannot
+    leave their answer behind. The entries' expiry bounds what a lost delete leaves."""
+    if keys:
+        cache.delete_many(keys)
+        transaction.on_commit(lambda: cache.delete_many(keys), robust=True)
+
+
 WARN_EVERY_SECONDS = 60  # one log line a minute per process while Redis is down
 PAUSE_SECONDS = 5  # after a failure, Redis is not asked again for this long
 

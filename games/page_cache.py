@@ -169,9 +169,8 @@ def poll_seconds(game: Game, seats: list[Seat]) -> int:
 
 
 def _render_game(request, game, seats, part: str, selected: str | None, error: str, awaiting):
-    """The fragment's HTML, and whether ``selected`` was refused (no choice now).
-
-    ``part``: "live", "body", or "both" (the live part and the body, as a pair)."""
+    """The fragment's HTML, whether ``selected`` was refused (no choice now), and the
+    live part alone (the body begins with it: a move's answer shows only that)."""
     view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
     context = {
         "page": view,
@@ -185,10 +184,12 @@ def _render_game(request, game, seats, part: str, selected: str | None, error: s
     }
     refused = bool(selected) and not view.selected
     live = render_to_string(PARTS["live"], context)
-    if part == "live":
-        return live, refused
-    body = live + render_to_string(PARTS["rest"], context)
-    return ((live, body) if part == "both" else body), refused
+    html = live if part == "live" else live + render_to_string(PARTS["rest"], context)
+    return html, refused, live
+
+
+def _fragment_key(request, game, seats, part: str, selected: str | None, awaiting) -> str:
+    return _key(part, request.user, (table_facts(game, seats), selected, awaiting))
 
 
 def _game_fragment(
@@ -197,23 +198,21 @@ def _game_fragment(
     awaiting = _awaiting(request)
 
     def render():
-        html, refused = _render_game(request, game, seats, part, selected, error, awaiting)
+        html, refused, _live = _render_game(request, game, seats, part, selected, error, awaiting)
         if refused:  # each made-up ``?select=`` value would be a cache entry of its own
             raise Refused(html)
         return html
 
     if error:
         return _render_game(request, game, seats, part, selected, error, awaiting)[0]
-    facts = (table_facts(game, seats), selected, awaiting)
     if not cached:
         # The viewer's own move made this position: they look at it next (the whole
         # page, after My games), so its body is kept for that view while drawn anyway.
-        (live, body), _refused = _render_game(
-            request, game, seats, "both", selected, error, awaiting
-        )
-        cache.set(_key("body", request.user, facts), body, TTL_SECONDS)
+        body, _refused, live = _render_game(request, game, seats, "body", selected, "", awaiting)
+        key = _fragment_key(request, game, seats, "body", selected, awaiting)
+        cache.set(key, body, TTL_SECONDS)
         return live if part == "live" else body
-    return _cached(_key(part, request.user, facts), render)
+    return _cached(_fragment_key(request, game, seats, part, selected, awaiting), render)
 
 
 def game_html(
@@ -240,13 +239,14 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
 
     def context():
         awaiting = _awaiting(request)
-        facts = (table_facts(game, seats), selected, awaiting)
-        key = _key("body", request.user, facts)
         # A body kept by the viewer's move (``game_html``), else drawn here: the whole
         # page is cached, so it needs no entry of its own.
-        body, refused = cache.get(key), False
+        body = cache.get(_fragment_key(request, game, seats, "body", selected, awaiting))
+        refused = False
         if body is None:
-            body, refused = _render_game(request, game, seats, "body", selected, "", awaiting)
+            body, refused, _live = _render_game(
+                request, game, seats, "body", selected, "", awaiting
+            )
         me = viewer_seat(game, seats, request.user)
         return {
             "game": game,

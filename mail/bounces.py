@@ -20,6 +20,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import User
+from config.cache import forget
 
 from .models import StopReason, Suppression
 
@@ -95,9 +96,7 @@ def active(user) -> Suppression | None:
 
 
 # What every page's banner shows, kept in the cache: a stop is rare and every page
-# asks. Each change of a player's stops forgets their entry (after commit as well, so
-# a page reading in between cannot keep the old answer); the expiry bounds what a
-# lost cache write (Redis down) could leave behind.
+# asks. Each change of a player's stops forgets their entry (``config.cache.forget``).
 SHOWN_SECONDS = 300
 
 
@@ -133,8 +132,7 @@ def shown_fact(request):
 
 
 def forget_shown(user_id: int) -> None:
-    cache.delete(_shown_key(user_id))
-    transaction.on_commit(lambda: cache.delete(_shown_key(user_id)))
+    forget([_shown_key(user_id)])
 
 
 @receiver(post_save, sender=Suppression)

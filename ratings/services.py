@@ -16,6 +16,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.cache import forget
 from games.models import AuditLog, Game, GameStatus, Seat
 from ratings import system
 from ratings.models import RatedGame, Rating, RatingChange
@@ -188,8 +189,7 @@ def recompute(*, write: bool, engine: str | None = None, bracket: str | None = N
 
 # The ratings beside names on every game page, kept in the cache per rated player and
 # kind: a rating changes only when a game of theirs ends or a moderator voids one, and
-# those writes forget the entries (after commit as well, so that a page reading in
-# between cannot keep the old value). The expiry bounds what a lost delete leaves.
+# those writes forget the entries (``config.cache.forget``).
 SHOWN_SECONDS = 600
 _UNRATED = "unrated"
 
@@ -200,10 +200,7 @@ def _shown_key(engine: str, bracket: str, user_id: int | None, level: str) -> st
 
 
 def forget_shown(ratings) -> None:
-    keys = [_shown_key(r.engine, r.bracket, r.user_id, r.computer_level) for r in ratings]
-    if keys:
-        cache.delete_many(keys)
-        transaction.on_commit(lambda: cache.delete_many(keys), robust=True)
+    forget([_shown_key(r.engine, r.bracket, r.user_id, r.computer_level) for r in ratings])
 
 
 @receiver(post_save, sender=Rating)
