@@ -327,6 +327,10 @@ PERMISSIONS_POLICY = {
 CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = broker_config(REDIS_URL, VAR_DIR)
 CELERY_RESULT_BACKEND = result_backend(REDIS_URL, VAR_DIR)
 CELERY_RESULT_EXPIRES = 3600
+# No flow reads a task's return value (the database holds every outcome), so storing
+# each one in Redis was a write per task for nobody; a task that is asked for its
+# answer says so (games.tasks.ping, ignore_result=False).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -15,7 +15,7 @@ def heartbeat() -> str:
     return now
 
 
-@shared_task
+@shared_task(ignore_result=False)
 def ping(value: str) -> str:
     """Round-trip check: a worker answers with the value it was sent."""
     return f"pong:{value}"
