@@ -142,9 +142,11 @@ CACHES = {"default": cache_config(REDIS_URL, VAR_DIR, os.environ.get("CACHE_URL"
 
 # --- Accounts (django-allauth) --------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Django's and allauth's, finding a session's player with one written query
+# (accounts/backends.py).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -278,6 +280,8 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
+# Django's database sessions, the row read by one written query (accounts/sessions.py).
+SESSION_ENGINE = "accounts.sessions"
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_SECURE = not DEBUG
