@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from config.throttle import throttle
 from games import lobby as lobby_rules
-from games import page_cache, services
+from games import page_cache, page_rows, services
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
@@ -316,18 +316,8 @@ def draw_answer(request, game_id: int):
 def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
     """The game (its snapshot left for later) and its seats with their players, in one
     query, if the viewer may look at it: public games, or private ones they play."""
-    seats = list(
-        Seat.objects.filter(game_id=game_id)
-        .select_related("game", "user")
-        .defer("game__state")
-        .order_by("index")
-    )
-    if seats:
-        game = seats[0].game
-        for seat in seats:
-            seat.game = game
-    else:
-        game = get_object_or_404(Game.objects.defer("state"), pk=game_id)
+    seats = page_rows.seats_with_game(game_id)
+    game = seats[0].game if seats else get_object_or_404(Game.objects.defer("state"), pk=game_id)
     user = request.user
     _require_visible(
         game.is_public, lambda: user.is_authenticated and any(s.user_id == user.pk for s in seats)

@@ -1,0 +1,79 @@
+"""Model instances from a written query, for the few queries every request runs.
+
+The ORM builds a query's SQL afresh on every call and walks its ``select_related``
+machinery for every row: for the game page's game, seats and players that is 1.3 ms
+of CPU, of which the database's answer is 0.16 ms. A query whose shape never changes
+can be written once (``columns`` names what it selects, in order) and its rows made
+into instances exactly as the ORM makes them: the same ``from_db`` and the same
+converters per column (dates on SQLite, JSON everywhere), so the instances are the
+ORM's own, fields left out are deferred, and saving them works as ever.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from weakref import WeakKeyDictionary
+
+from django.db import connections
+from django.db.models import Model
+
+
+@cache
+def fields(model: type[Model], leave_out: tuple[str, ...] = ()) -> tuple:
+    """The concrete fields a written query selects for ``model``, in order."""
+    return tuple(f for f in model._meta.concrete_fields if f.attname not in leave_out)
+
+
+def columns(model: type[Model], alias: str, quote, leave_out: tuple[str, ...] = ()) -> str:
+    """``alias."column", ...`` for ``fields(model, leave_out)`` (``quote``: the
+    connection's ``ops.quote_name``)."""
+    return ", ".join(f"{alias}.{quote(f.column)}" for f in fields(model, leave_out))
+
+
+@cache
+def _attnames(model: type[Model], leave_out: tuple[str, ...]) -> list[str]:
+    return [f.attname for f in fields(model, leave_out)]
+
+
+# Per connection (its converters are its own methods), per part: only the columns
+# that have converters, as (position, converters, column).
+_converters_of: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _converters(connection, model, leave_out) -> list:
+    known = _converters_of.setdefault(connection, {})
+    found = known.get((model, leave_out))
+    if found is None:
+        found = []
+        for i, field in enumerate(fields(model, leave_out)):
+            col = field.get_col(model._meta.db_table)
+            these = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            if these:
+                found.append((i, these, col))
+        known[(model, leave_out)] = found
+    return found
+
+
+def instances(
+    using: str, parts: Sequence[tuple[type[Model], tuple[str, ...]]], row: Sequence
+) -> list[Model | None]:
+    """One instance per ``(model, leave_out)`` part, from its slice of ``row`` (the
+    parts' columns one after the other); ``None`` for a part whose primary key is
+    NULL (a LEFT JOIN that found nothing)."""
+    connection = connections[using]
+    out: list[Model | None] = []
+    start = 0
+    for model, leave_out in parts:
+        chosen = fields(model, leave_out)
+        values = list(row[start : start + len(chosen)])
+        start += len(chosen)
+        pk_at = chosen.index(model._meta.pk)
+        if values[pk_at] is None:
+            out.append(None)
+            continue
+        for i, converters, col in _converters(connection, model, leave_out):
+            for converter in converters:
+                values[i] = converter(values[i], col, connection)
+        out.append(model.from_db(using, _attnames(model, leave_out), values))
+    return out

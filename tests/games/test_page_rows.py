@@ -1,0 +1,83 @@
+"""The game page's rows by a written query (games.page_rows, config.rows) are the
+ORM's own: every value of every loaded column the same, the same columns left for
+later, the players attached, and the rows as saveable as ever."""
+
+from unittest import mock
+
+import pytest
+
+from games import services
+from games.models import Game, Seat
+from games.page_rows import seats_with_game
+from tests.factories import UserFactory, play_first_legal, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def values(instance) -> dict:
+    deferred = instance.get_deferred_fields()
+    return {
+        f.attname: getattr(instance, f.attname)
+        for f in instance._meta.concrete_fields
+        if f.attname not in deferred
+    }
+
+
+def orm_rows(game_id):
+    return list(
+        Seat.objects.filter(game_id=game_id)
+        .select_related("game", "user")
+        .defer("game__state")
+        .order_by("index")
+    )
+
+
+@pytest.fixture
+def with_computers():
+    """A Trias game of one person and two computer seats (no user on those rows),
+    a move in, with dates, JSON columns and booleans to convert."""
+    alice = UserFactory(username="alice")
+    with mock.patch("games.services.transaction.on_commit"):
+        game = services.game_create(
+            creator=alice,
+            engine="trias",
+            num_players=3,
+            options={},
+            days_per_move=3,
+            invitees=[],
+            is_public=False,
+            computers=["beginner", "expert"],
+        )
+    return Game.objects.get(pk=game.pk)
+
+
+def test_the_rows_equal_the_orms_for_people_and_computers(with_computers):
+    ours, theirs = seats_with_game(with_computers.pk), orm_rows(with_computers.pk)
+    assert [s.index for s in ours] == [0, 1, 2]
+    assert len(ours) == len(theirs) == 3
+    for mine, orm in zip(ours, theirs, strict=True):
+        assert values(mine) == values(orm)
+        assert values(mine.game) == values(orm.game)
+        assert mine.game.get_deferred_fields() == orm.game.get_deferred_fields() == {"state"}
+        assert (mine.user and values(mine.user)) == (orm.user and values(orm.user))
+    assert sum(s.user is None for s in ours) == 2
+    assert len({id(s.game) for s in ours}) == 1  # one game instance, shared
+
+
+def test_the_rows_follow_a_move_and_save_as_ever():
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = start_game(alice, bob)
+    play_first_legal(game)
+    seats = seats_with_game(game.pk)
+    for mine, orm in zip(seats, orm_rows(game.pk), strict=True):
+        assert values(mine) == values(orm) and values(mine.game) == values(orm.game)
+    assert seats[0].game.version == Game.objects.get(pk=game.pk).version > 0
+    assert seats[0].game.state == Game.objects.get(pk=game.pk).state  # (read when asked)
+    seats[1].last_seen_version = 99
+    seats[1].save(update_fields=["last_seen_version"])
+    assert Seat.objects.get(pk=seats[1].pk).last_seen_version == 99
+
+
+def test_a_game_without_seats_or_unknown_has_no_rows(client):
+    assert seats_with_game(987654) == []
+    assert client.get("/games/987654/").status_code == 404
