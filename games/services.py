@@ -18,7 +18,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
-from games import awaiting, clocks, computer, computer_turns, lobby, signals
+from games import awaiting, clocks, computer, computer_turns, lobby, signals, table_rows
 from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.engines import base as text
@@ -72,10 +72,11 @@ def seat_labels(engine, num_players: int, options: dict) -> list[str]:
 
 
 def _locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise GameError(text.gettext_lazy("There is no such game.")) from None
+    """The game row, locked until the transaction ends (``SELECT ... FOR UPDATE``)."""
+    game = table_rows.locked_game(game_id)
+    if game is None:
+        raise GameError(text.gettext_lazy("There is no such game."))
+    return game
 
 
 def _locked_open(game_id: int) -> Game:
@@ -296,7 +297,7 @@ def check_not_overloaded(user: User) -> None:
 
 
 def _start_if_full(game: Game) -> None:
-    places = list(game.seats.select_related("user").order_by("index"))
+    places = table_rows.seats_of(game)
     if any(
         (p.user_id is None and p.controller != Controller.BOT) or not p.accepted for p in places
     ):
@@ -422,7 +423,7 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     action = " ".join(action.split())
     if game.status != GameStatus.ACTIVE:
         raise GameError(text.gettext_lazy("This game is not in play."))
-    seats = list(game.seats.select_related("user").order_by("index"))
+    seats = table_rows.seats_of(game)
     seat = _seat_of(game, user, seats)
     if expected_version != game.version:
         already = Move.objects.filter(game=game, ply=expected_version + 1, seat=seat.index).first()
@@ -563,7 +564,7 @@ def _computer_move(*, game_id: int, seat: int, action: str, expected: tuple[int,
     game = _locked(game_id)
     if game.status != GameStatus.ACTIVE or (game.version, game.taken_back) != expected:
         return False
-    seats = list(game.seats.select_related("user").order_by("index"))
+    seats = table_rows.seats_of(game)
     mover = next((s for s in seats if s.index == seat), None)
     if mover is None or mover.controller != Controller.BOT or seat not in game.to_move:
         return False
@@ -607,7 +608,7 @@ def _store_state(
     outcome = engine.outcome(state)
     now = timezone.now()
     if seats is None:
-        seats = list(game.seats.select_related("user").order_by("index"))
+        seats = table_rows.seats_of(game)
     became_due, changed = [], []
     for seat in seats:
         is_due = seat.index in due and outcome is None
@@ -757,7 +758,7 @@ def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
     still in play win.
     """
     seat.status = status
-    seats = list(game.seats.select_related("user").order_by("index"))
+    seats = table_rows.seats_of(game)
     chosen = [s for s in seats if s.user_id is None and s.controller == Controller.BOT]
     people = [s for s in seats if s.user_id is not None]
     staying = [s for s in people if s.index != seat.index and s.status == SeatStatus.PLAYING]

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from config.throttle import throttle
 from games import lobby as lobby_rules
-from games import page_cache, page_rows, services
+from games import page_cache, services, table_rows
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
@@ -316,7 +316,7 @@ def draw_answer(request, game_id: int):
 def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
     """The game (its snapshot left for later) and its seats with their players, in one
     query, if the viewer may look at it: public games, or private ones they play."""
-    seats = page_rows.seats_with_game(game_id)
+    seats = table_rows.seats_with_game(game_id)
     game = seats[0].game if seats else get_object_or_404(Game.objects.defer("state"), pk=game_id)
     user = request.user
     _require_visible(

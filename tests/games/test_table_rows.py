@@ -1,4 +1,4 @@
-"""The game page's rows by a written query (games.page_rows, config.rows) are the
+"""A game's rows by written queries (games.table_rows, config.rows) are the
 ORM's own: every value of every loaded column the same, the same columns left for
 later, the players attached, and the rows as saveable as ever."""
 
@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.models import Game, Seat
-from games.page_rows import seats_with_game
+from games.table_rows import locked_game, seats_of, seats_with_game
 from tests.factories import UserFactory, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +81,34 @@ def test_the_rows_follow_a_move_and_save_as_ever():
 def test_a_game_without_seats_or_unknown_has_no_rows(client):
     assert seats_with_game(987654) == []
     assert client.get("/games/987654/").status_code == 404
+
+
+def test_a_moves_rows_equal_the_orms(with_computers):
+    from django.db import transaction
+
+    with transaction.atomic():
+        game = locked_game(with_computers.pk)
+        orm = Game.objects.select_for_update().get(pk=with_computers.pk)
+        assert values(game) == values(orm) and game.get_deferred_fields() == set()
+        seats = seats_of(game)
+    theirs = list(with_computers.seats.select_related("user").order_by("index"))
+    for mine, orm_seat in zip(seats, theirs, strict=True):
+        assert values(mine) == values(orm_seat)
+        assert (mine.user and values(mine.user)) == (orm_seat.user and values(orm_seat.user))
+        assert mine.game is game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_is_taken_only_inside_a_transaction():
+    """As Django's ``select_for_update``: outside a transaction the lock would end at
+    once, so asking for it there is a mistake, said loudly (where there are locks)."""
+    from django.db import connection, transaction
+    from django.db.transaction import TransactionManagementError
+
+    game = start_game(UserFactory(username="alice"), UserFactory(username="bob"))
+    with transaction.atomic():
+        assert locked_game(987654) is None
+        assert locked_game(game.pk).pk == game.pk
+    if connection.features.has_select_for_update:
+        with pytest.raises(TransactionManagementError):
+            locked_game(game.pk)
