@@ -291,21 +291,32 @@ def localize(text: object) -> str:
     return "" if text is None else str(text)
 
 
+def _filled(template: str, params: dict) -> str:
+    if not params:
+        return template
+    return template % {
+        key: value.localized(_catalog) if isinstance(value, Text) else value
+        for key, value in params.items()
+    }
+
+
 class translated:
-    """Build a text and translate it at once, for code that renders for a player now."""
+    """Translate a text at once, for code that renders for a player now: what
+    ``localize(Text(...))`` gives, without building the English ``Text`` first (the
+    boards ask for hundreds of labels a page)."""
 
     @staticmethod
     def gettext(msgid: str, **params: Any) -> str:
-        return localize(Text(msgid, params))
+        return _filled(_catalog.gettext(msgid), params)
 
     @staticmethod
     def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
         params.setdefault("n", n)
-        return localize(Text(singular, params, plural=plural, n=n))
+        return _filled(_catalog.ngettext(singular, plural, n), params)
 
     @staticmethod
     def pgettext(context: str, msgid: str, **params: Any) -> str:
-        return localize(Text(msgid, params, context=context))
+        return _filled(_catalog.pgettext(context, msgid), params)
 
 
 def seeded_rng(seed: int, *keys: object) -> random.Random:

@@ -67,3 +67,33 @@ def test_an_outcome_keeps_its_reason_translatable_through_json():
     assert again.reason == "Black wins." and isinstance(again.reason, Text)
     plain = Outcome.from_json({"scores": [1, 0], "winners": [0], "reason": "Old English."})
     assert plain.reason == "Old English."
+
+
+def test_translating_at_once_gives_what_a_built_text_gives():
+    """``translated`` skips building the English ``Text``; the words are the same, in
+    English and through a catalogue, with and without parameters, plurals, contexts."""
+    from games.engines import base
+
+    red = pgettext_lazy("colour", "Red")
+    cases = [
+        (("gettext", "Your turn."), {}, base.Text("Your turn.")),
+        (("gettext", "%(who)s ends the turn."), {"who": red},
+         base.Text("%(who)s ends the turn.", {"who": red})),
+        (("pgettext", "colour", "Blue"), {}, base.Text("Blue", context="colour")),
+        (("ngettext", "%(n)s herd", "%(n)s herds", 1), {},
+         base.Text("%(n)s herd", {"n": 1}, plural="%(n)s herds", n=1)),
+        (("ngettext", "%(n)s herd of %(who)s", "%(n)s herds of %(who)s", 3), {"who": red},
+         base.Text("%(n)s herd of %(who)s", {"n": 3, "who": red},
+                   plural="%(n)s herds of %(who)s", n=3)),
+    ]  # fmt: skip
+    before = base._catalog
+    try:
+        for catalog in (base._English(), Shouting):
+            base.install_catalog(catalog)
+            for (name, *args), params, text in cases:
+                assert getattr(base.translated, name)(*args, **params) == base.localize(text)
+        assert base.translated.gettext("%(who)s ends the turn.", who=red) == (
+            "colour:Red ENDS THE TURN."
+        )
+    finally:
+        base.install_catalog(before)
