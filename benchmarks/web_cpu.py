@@ -1,0 +1,197 @@
+"""The web's CPU per request, in-process: the four requests of a move in
+``benchmarks/day.py`` (open the game whose turn has come, play the move by htmx, look at
+My games, open the game again), timed with the process's CPU clock.
+
+    .venv/bin/python benchmarks/web_cpu.py [--games 1000] [--sample 200] [--reuse]
+                                            [--root PATH] [--database-url URL]
+
+``benchmarks/day.py`` measures the whole site, but its figures move by 10-20 % from
+run to run on a shared machine; this one runs one process, on fixed data, and moves
+by a few per cent, so a change to the web's code can be measured against the code
+before it: seed once, then run it for each checkout on a fresh copy of the same data
+(``--root`` a ``git worktree`` of the older commit; ``--reuse`` skips the seeding).
+
+It seeds ``--games`` running games as ``benchmarks/day.py`` does (its players, kinds,
+vacations, computer seats) into a template database (``<name>_seed``), copies it for
+the run, starts a Redis of its own (the page cache and the broker, as deployed; no
+worker takes the queued tasks), signs the due players in, and for ``--sample`` games
+whose turn is a person's makes the four requests through Django's test client with
+production settings (``DEBUG=0``). Printed: the CPU per request of each kind (median
+and mean), and per move (the four together).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from support import recreate_database  # this folder is on sys.path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench_web_cpu"
+KINDS = ("first view", "move (htmx)", "My games", "second view")
+
+
+def environment(database_url: str, redis_url: str, root: Path) -> dict:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url,
+        REDIS_URL=redis_url, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(64),
+        SECURE_SSL_REDIRECT="0", STATIC_MANIFEST="0", ALLOWED_HOSTS="127.0.0.1",
+        LOG_LEVEL="WARNING", MAIL_TURN_HOLD_SECONDS="0", PYTHONPATH=str(root),
+    )  # fmt: skip
+    for name in ("CACHE_URL", "ANYMAIL_ESP", "MAIL_QUEUE"):
+        env.pop(name, None)
+    return env
+
+
+def copy_database(url: str, template: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    recreate_database(url)  # (checks the name is a benchmark's own)
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+
+
+def template_exists(url: str, template: str) -> bool:
+    import psycopg
+
+    admin = urlsplit(url)._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        return bool(
+            conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [template]).fetchone()
+        )
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--sample", type=int, default=200)
+    parser.add_argument("--reuse", action="store_true", help="the seeded data of a last run")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.measure:
+        return measure(args)
+    parts = urlsplit(args.database_url)
+    template = parts.path.lstrip("/") + "_seed"
+    seed_url = parts._replace(path="/" + template).geturl()
+    from day import start_redis  # (this folder is on sys.path)
+
+    redis_proc, redis_url, redis_dir = start_redis()
+    try:
+        if not (args.reuse and template_exists(args.database_url, template)):
+            recreate_database(seed_url)
+            env = environment(seed_url, redis_url, ROOT)
+            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+                           cwd=ROOT, env=env, check=True)  # fmt: skip
+            start = time.perf_counter()
+            subprocess.run([sys.executable, __file__, "--seed-only", str(args.games)],
+                           cwd=ROOT, env=env, check=True)  # fmt: skip
+            print(f"Seeded {args.games} running games in {time.perf_counter() - start:.0f} s")
+        copy_database(args.database_url, template)
+        env = environment(args.database_url, redis_url, args.root)
+        command = [sys.executable, __file__, "--measure", "--root", str(args.root),
+                   "--sample", str(args.sample)]  # fmt: skip
+        return subprocess.run(command, cwd=args.root, env=env).returncode
+    finally:
+        redis_proc.terminate()
+        shutil.rmtree(redis_dir, ignore_errors=True)
+
+
+def seed_only(games: int) -> None:
+    import django
+
+    sys.path.insert(0, str(ROOT))
+    django.setup()
+    from day import SEED, drop_seeding_mail, seed
+
+    seed(games, random.Random(SEED))
+    drop_seeding_mail()
+
+
+def measure(args) -> int:
+    sys.path.insert(0, str(args.root))
+    import django
+
+    django.setup()
+    from django.test import Client
+
+    from games.models import Game, GameStatus, Seat
+    from games.replay import load_state
+
+    chosen = []
+    for game in Game.objects.filter(status=GameStatus.ACTIVE).order_by("pk"):
+        seat = (
+            Seat.objects.select_related("user")
+            .filter(game=game, is_due=True, controller="human", user__on_vacation=False)
+            .exclude(user=None)
+            .order_by("index")
+            .first()
+        )
+        if seat is not None:
+            chosen.append((game.pk, seat))
+        if len(chosen) >= args.sample + 20:
+            break
+    clients: dict[int, Client] = {}
+    spent: dict[str, list[float]] = {kind: [] for kind in KINDS}
+
+    def timed(kind, fn):
+        start = time.process_time()
+        response = fn()
+        spent[kind].append(time.process_time() - start)
+        assert response.status_code == 200, (kind, response.status_code)
+        return response
+
+    def one(game_id, seat, record=True):
+        client = clients.get(seat.user_id)
+        if client is None:
+            client = clients[seat.user_id] = Client(HTTP_HOST="127.0.0.1")
+            client.force_login(seat.user)
+        path = f"/games/{game_id}/"
+        timed("first view", lambda: client.get(path))
+        game = Game.objects.get(pk=game_id)
+        action = game.engine_module.legal_actions(load_state(game), seat.index)[0]
+        form = {"action": action, "version": game.version}
+        timed("move (htmx)", lambda: client.post(f"{path}move", form, HTTP_HX_REQUEST="true"))
+        timed("My games", lambda: client.get("/"))
+        timed("second view", lambda: client.get(path))
+        if not record:
+            for values in spent.values():
+                values.pop()
+
+    for game_id, seat in chosen[:20]:  # warm: templates compiled, connections open
+        one(game_id, seat, record=False)
+    for game_id, seat in chosen[20:]:
+        one(game_id, seat)
+    n = len(spent["first view"])
+    print(f"\nIn-process CPU per request ({args.root}; {n} moves, production settings):")
+    print(f"  {'request':14} {'median ms':>10} {'mean ms':>9}")
+    for kind in KINDS:
+        values = spent[kind]
+        print(f"  {kind:14} {statistics.median(values) * 1000:10.2f} "
+              f"{statistics.fmean(values) * 1000:9.2f}")  # fmt: skip
+    total = sum(sum(v) for v in spent.values()) / n
+    print(f"  {'per move':14} {'':10} {total * 1000:9.2f}  (the four together)")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--seed-only":
+        seed_only(int(sys.argv[2]))
+    else:
+        raise SystemExit(main())
