@@ -96,8 +96,11 @@ def active(user) -> Suppression | None:
 
 
 # What every page's banner shows, kept in the cache: a stop is rare and every page
-# asks. Each change of a player's stops forgets their entry (``config.cache.forget``).
-SHOWN_SECONDS = 300
+# asks. Each change of a player's stops forgets their entry (``config.cache.forget``),
+# so the time it is kept only bounds the memory (some 60 bytes a player): a day, as
+# a player comes back about once a day (five minutes cost a query on nearly every
+# first view).
+SHOWN_SECONDS = 86400
 
 
 def _shown_key(user_id: int) -> str:

@@ -189,8 +189,11 @@ def recompute(*, write: bool, engine: str | None = None, bracket: str | None = N
 
 # The ratings beside names on every game page, kept in the cache per rated player and
 # kind: a rating changes only when a game of theirs ends or a moderator voids one, and
-# those writes forget the entries (``config.cache.forget``).
-SHOWN_SECONDS = 600
+# those writes forget the entries (``config.cache.forget``). The time kept only bounds
+# the memory (about 500 bytes an entry): six hours, so a game's players coming back
+# within the day mostly find them (ten minutes cost two queries on nearly every first
+# view of a correspondence game).
+SHOWN_SECONDS = 6 * 3600
 _UNRATED = "unrated"
 
 
