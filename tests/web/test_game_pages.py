@@ -484,3 +484,21 @@ def test_an_empty_move_list_says_so_without_a_number(triad):
 
 def test_the_favicon_is_served():
     assert Client().get("/favicon.ico").status_code == 200
+
+
+def test_the_move_list_shows_each_move_numbered_with_its_words_escaped(triad):
+    """Each move: its number, its notation, its description (also its tooltip), with
+    any markup in the stored text shown as text, not taken as HTML."""
+    play_random(triad, max_moves=3)
+    Move.objects.filter(game=triad, ply=2).update(
+        description='<b>"Bob" & co</b>', description_text={}
+    )
+    html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
+    moves = html.split('id="moves-h"')[1].split("</section>")[0]
+    rows = re.findall(r'<li value="(\d+)" title="([^"]*)"><code>([^<]*)</code>', moves)
+    assert [int(ply) for ply, _title, _action in rows] == [1, 2, 3]
+    actions = list(Move.objects.filter(game=triad).order_by("ply").values_list("action", flat=True))
+    assert [action for _ply, _title, action in rows] == actions
+    escaped = "&lt;b&gt;&quot;Bob&quot; &amp; co&lt;/b&gt;"
+    assert rows[1][1] == escaped and f'<span class="muted">{escaped}</span>' in moves
+    assert "<b>" not in moves
