@@ -153,6 +153,22 @@ def _stamp(ids: list[int], now: datetime) -> tuple[str, list[Notification]]:
     return token, rows
 
 
+def anything_due(now: datetime | None = None) -> bool:
+    """Whether any row is due and unclaimed: one statement written out, on the
+    ``notification_pending`` index. Asked before ``claim_due`` by a worker that has sent
+    one player's email, so that it opens no locking transaction when nothing else
+    waits (as most of the time: that cost 0.8 ms of CPU per email)."""
+    now = connection.ops.adapt_datetimefield_value(now or timezone.now())
+    table = Notification._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT 1 FROM {table} WHERE sent_at IS NULL AND send_after <= %s"
+            " AND (claimed_until IS NULL OR claimed_until < %s) LIMIT 1",
+            [now, now],
+        )
+        return cursor.fetchone() is not None
+
+
 def claim_due(limit: int, now: datetime | None = None) -> tuple[str, list[Notification]]:
     """Claim due rows of any players, oldest first, at most about ``limit`` (a batch
     sent over one connection); a player's due turn row brings their pending turn rows,

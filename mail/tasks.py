@@ -312,7 +312,7 @@ def deliver(user_id: int) -> int:
     players a batch already served find nothing to do."""
     with Courier() as courier:
         sent = deliver_now(user_id, courier=courier)
-        if settings.MAIL_BATCH_SIZE > 1 and not courier.failed:
+        if settings.MAIL_BATCH_SIZE > 1 and not courier.failed and outbox.anything_due():
             sent += deliver_due(settings.MAIL_BATCH_SIZE, courier=courier)
     return sent
 

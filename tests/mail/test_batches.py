@@ -291,3 +291,33 @@ def test_an_email_written_in_a_batch_says_what_it_says_alone(mailoutbox):
         m.extra_headers["Message-ID"] for m in mailoutbox
     )
     assert {r.outcome for r in rows} == {"sent"}
+
+
+@pytest.mark.django_db
+def test_anything_due_sees_only_due_unclaimed_unsent_rows():
+    """What decides whether a worker that sent one player's email goes on to a batch."""
+    players = _due_players(2)
+    with time_machine.travel(T0, tick=False):
+        assert not outbox.anything_due()  # held back: not due yet
+    with time_machine.travel(LATER, tick=False):
+        assert outbox.anything_due()
+        _token, rows = outbox.claim(players[0].pk)
+        assert rows and outbox.anything_due()  # the other player's is still free
+        outbox.claim(players[1].pk)
+        assert not outbox.anything_due()  # both claimed
+    with time_machine.travel(LATER + timedelta(hours=1), tick=False):
+        assert outbox.anything_due()  # the claims have expired: due again
+        Notification.objects.update(sent_at=LATER)
+        assert not outbox.anything_due()  # sent
+
+
+@pytest.mark.django_db
+def test_a_worker_alone_with_its_email_opens_no_batch(settings, mailoutbox, monkeypatch):
+    settings.MAIL_BATCH_SIZE = 10
+    (player,) = _due_players(1)
+    batches = []
+    real = tasks.deliver_due
+    monkeypatch.setattr(tasks, "deliver_due", lambda *a, **k: batches.append(1) or real(*a, **k))
+    with time_machine.travel(LATER, tick=False):
+        assert tasks.deliver(player.pk) == 1
+    assert len(mailoutbox) == 1 and batches == []
