@@ -4,7 +4,8 @@ fifth to a quarter of the CPU), for the reads every page view, poll and move mak
 - the game page's: the game (its snapshot left for later), its seats in seat order
   and their players, in one query;
 - a move's: the game row locked (``SELECT ... FOR UPDATE`` where the database has
-  row locks), then its seats with their players.
+  row locks), then its seats with their players;
+- a batch of emails': the seats of several games with their players.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def _connection(model):
 
 
 @cache
-def _seats_sql(alias: str, with_game: bool) -> str:
+def _seats_sql(alias: str, with_game: bool, games: int = 1) -> str:
+    """Seats and players (and their game) of one game, or of ``games`` games."""
     q = connections[alias].ops.quote_name
     game = f", {rows.columns(Game, 'g', q, PAGE_LEAVES_OUT)}" if with_game else ""
     join = (
@@ -40,11 +42,16 @@ def _seats_sql(alias: str, with_game: bool) -> str:
         if with_game
         else ""
     )
+    if games == 1:
+        where = f"s.{q('game_id')} = %s ORDER BY s.{q('index')}"
+    else:
+        ids = ", ".join(["%s"] * games)
+        where = f"s.{q('game_id')} IN ({ids}) ORDER BY s.{q('game_id')}, s.{q('index')}"
     return (
         f"SELECT {rows.columns(Seat, 's', q)}{game}, {rows.columns(User, 'u', q)}"
         f" FROM {q(Seat._meta.db_table)} s{join}"
         f" LEFT OUTER JOIN {q(User._meta.db_table)} u ON u.{q('id')} = s.{q('user_id')}"
-        f" WHERE s.{q('game_id')} = %s ORDER BY s.{q('index')}"
+        f" WHERE {where}"
     )
 
 
@@ -101,3 +108,20 @@ def seats_of(game: Game) -> list[Seat]:
         seat.game, seat.user = game, user
         seats.append(seat)
     return seats
+
+
+def seats_of_games(games) -> None:
+    """Each of ``games`` given its seats in order, with their players, as
+    ``prefetch_related("seats__user")`` would (``game.seats.all()``): one query."""
+    games = {game.pk: game for game in games}
+    if not games:
+        return
+    using, connection = _connection(Seat)
+    sql = _seats_sql(using, False, len(games))
+    found: dict[int, list[Seat]] = {pk: [] for pk in games}
+    for row in _fetch(connection, sql, list(games)):
+        seat, user = rows.instances(using, SEAT_PARTS, row)
+        seat.game, seat.user = games[seat.game_id], user
+        found[seat.game_id].append(seat)
+    for pk, game in games.items():
+        rows.set_prefetched(game, "seats", found[pk])

@@ -16,17 +16,21 @@ players' due rows the same way, skipping rows another worker is claiming right t
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Prefetch, Q
+from django.db import IntegrityError, connection, connections, router, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
-from games.models import Seat
+from accounts.models import User
+from config import rows
+from games import table_rows
+from games.models import Game, Seat
 
 from .models import MERGING_KINDS, Notification
 
@@ -144,13 +148,48 @@ def _stamp(ids: list[int], now: datetime) -> tuple[str, list[Notification]]:
         claimed_until=now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS),
         attempts=F("attempts") + 1,
     )
-    rows = list(
-        Notification.objects.filter(claim=token, sent_at__isnull=True)
-        .select_related("user", "game", "seat")
-        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
-        .order_by("created_at")
+    return token, claimed_rows(token)
+
+
+# The claimed rows with their player, game and seat, as one statement written out
+# (``config.rows``): through the ORM (``select_related`` and a prefetch of the games'
+# seats) it cost 4 ms of CPU an email, nearly all of it building the SQL.
+_CLAIMED_PARTS = ((Notification, ()), (User, ()), (Game, ()), (Seat, ()))
+
+
+@functools.cache
+def _claimed_sql(alias: str) -> str:
+    q = connections[alias].ops.quote_name
+    aliases = zip(_CLAIMED_PARTS, "nugs", strict=True)
+    columns = ", ".join(rows.columns(model, alias_, q) for (model, _), alias_ in aliases)
+    table = {m: q(m._meta.db_table) for m, _ in _CLAIMED_PARTS}
+    return (
+        f"SELECT {columns} FROM {table[Notification]} n"
+        f" INNER JOIN {table[User]} u ON u.{q('id')} = n.{q('user_id')}"
+        f" LEFT OUTER JOIN {table[Game]} g ON g.{q('id')} = n.{q('game_id')}"
+        f" LEFT OUTER JOIN {table[Seat]} s ON s.{q('id')} = n.{q('seat_id')}"
+        f" WHERE n.{q('claim')} = %s AND n.{q('sent_at')} IS NULL"
+        f" ORDER BY n.{q('created_at')}"
     )
-    return token, rows
+
+
+def claimed_rows(token: str) -> list[Notification]:
+    """The unsent rows of claim ``token``, oldest first, each with its ``user``,
+    ``game`` and ``seat``, and each game with its seats and their players (what
+    ``select_related`` and ``prefetch_related("game__seats__user")`` gave)."""
+    using = router.db_for_read(Notification)
+    with connections[using].cursor() as cursor:
+        cursor.execute(_claimed_sql(using), [token])
+        found = cursor.fetchall()
+    out, games = [], {}
+    for row in found:
+        note, user, game, seat = rows.instances(using, _CLAIMED_PARTS, row)
+        if game is not None:
+            game = games.setdefault(game.pk, game)
+        note.user, note.game, note.seat = user, game, seat
+        out.append(note)
+    table_rows.seats_of_games(games.values())
+    return out
 
 
 def anything_due(now: datetime | None = None) -> bool:
