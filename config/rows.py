@@ -89,3 +89,33 @@ def set_prefetched(instance: Model, name: str, objects: list[Model]) -> None:
     if not hasattr(instance, "_prefetched_objects_cache"):
         instance._prefetched_objects_cache = {}
     instance._prefetched_objects_cache[name] = queryset
+
+
+def values(using: str, model: type[Model], names: tuple[str, ...], sql: str, params) -> list:
+    """The rows of a written query selecting ``model``'s fields ``names`` (attnames, in
+    that order), each value converted as the ORM's ``values_list`` converts it (JSON
+    text to its value, SQLite's dates and booleans)."""
+    connection = connections[using]
+    known = _converters_of.setdefault(connection, {})
+    converters = known.get((model, "values", names))
+    if converters is None:
+        converters = []
+        for i, name in enumerate(names):
+            col = model._meta.get_field(name).get_col(model._meta.db_table)
+            these = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+            if these:
+                converters.append((i, these, col))
+        known[(model, "values", names)] = converters
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    if not converters:
+        return found
+    out = []
+    for row in found:
+        row = list(row)
+        for i, these, col in converters:
+            for converter in these:
+                row[i] = converter(row[i], col, connection)
+        out.append(tuple(row))
+    return out

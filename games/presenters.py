@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, clocks
+from games import boards, clocks, table_rows
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
@@ -46,10 +46,7 @@ def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
     redact = getattr(game.engine_module, "redact_action", None)
     hide = redact is not None and game.status == GameStatus.ACTIVE
     rows = []
-    fields = ("ply", "seat", "action", "description", "description_text", "by_computer")
-    for ply, seat, action, description, text, by_computer, reversible in game.moves.order_by(
-        "ply"
-    ).values_list(*fields, "reversible"):
+    for ply, seat, action, description, text, by_computer, reversible in table_rows.move_list(game):
         if hide and seat != viewer_index:
             action = redact(action) or action
         description = from_stored(description, text)  # in the viewer's language
@@ -236,10 +233,12 @@ def build_game_page(
 ) -> GamePage:
     """``seats``: the game's seats with their users in seat order, if already loaded."""
     if seats is None:
-        seats = list(game.seats.select_related("user").order_by("index"))
+        seats = table_rows.seats_of(game)
     me = viewer_seat(game, seats, user)
     engine = game.engine_module
     seat_index = me.index if me is not None else None
+    if "state" not in game.__dict__:  # (a page's game row comes without it)
+        table_rows.load_snapshot(game)
     if game.state is None:
         return GamePage(game, seats, me, {}, "", [], None, [None] * len(seats), error=error)
     if state is None:

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Value
-from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
@@ -851,7 +849,4 @@ def mark_seen(*, game: Game, user: User, seat: Seat | None = None) -> None:
         )
         if not seat.is_due or seen_turn:
             return
-    Seat.objects.filter(game=game, user=user).update(
-        last_seen_version=Greatest("last_seen_version", Value(game.version)),
-        last_seen_at=timezone.now(),
-    )
+    table_rows.mark_seen(game.pk, user.pk, game.version, timezone.now())

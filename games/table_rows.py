@@ -5,7 +5,9 @@ fifth to a quarter of the CPU), for the reads every page view, poll and move mak
   and their players, in one query;
 - a move's: the game row locked (``SELECT ... FOR UPDATE`` where the database has
   row locks), then its seats with their players;
-- a batch of emails': the seats of several games with their players.
+- a batch of emails': the seats of several games with their players;
+- what a page draws from: the snapshot (when the page is not in the cache), the move
+  list, how many games await the viewer; and a viewer's mark of what they have seen.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from django.db.transaction import TransactionManagementError
 
 from accounts.models import User
 from config import rows
-from games.models import Game, Seat
+from games.models import Game, GameStatus, Move, Seat, SeatStatus
 
 # What a game page never reads from the game row at first (``load_state`` fetches it
 # when the page is drawn, not when it is served from the cache).
@@ -125,3 +127,58 @@ def seats_of_games(games) -> None:
         found[seat.game_id].append(seat)
     for pk, game in games.items():
         rows.set_prefetched(game, "seats", found[pk])
+
+
+def load_snapshot(game: Game) -> None:
+    """Read the snapshot a page left for later (``PAGE_LEAVES_OUT``) into ``game``."""
+    using, connection = _connection(Game)
+    q = connection.ops.quote_name
+    sql = f"SELECT {q('state')} FROM {q(Game._meta.db_table)} WHERE {q('id')} = %s"
+    found = rows.values(using, Game, ("state",), sql, [game.pk])
+    if found:
+        game.state = found[0][0]
+
+
+MOVE_COLUMNS = ("ply", "seat", "action", "description", "description_text", "by_computer")
+
+
+def move_list(game: Game) -> list[tuple]:
+    """``MOVE_COLUMNS`` and ``reversible`` of every move of ``game``, in order."""
+    using, connection = _connection(Move)
+    q = connection.ops.quote_name
+    names = (*MOVE_COLUMNS, "reversible")
+    sql = (
+        f"SELECT {', '.join(q(n) for n in names)} FROM {q(Move._meta.db_table)}"
+        f" WHERE {q('game_id')} = %s ORDER BY {q('ply')}"
+    )
+    return rows.values(using, Move, names, sql, [game.pk])
+
+
+def count_awaiting(user_id: int) -> int:
+    """How many running games await ``user_id``'s move (the ``seat_due_by_user``
+    index): ``games.awaiting.games_awaiting`` as one written query."""
+    _using, connection = _connection(Seat)
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT COUNT(*) FROM {q(Seat._meta.db_table)} s"
+        f" INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')}"
+        f" WHERE s.{q('user_id')} = %s AND s.{q('is_due')} = %s AND s.{q('status')} = %s"
+        f" AND g.{q('status')} = %s"
+    )
+    params = [user_id, True, SeatStatus.PLAYING.value, GameStatus.ACTIVE.value]
+    return _fetch(connection, sql, params)[0][0]
+
+
+def mark_seen(game_id: int, user_id: int, version: int, now) -> None:
+    """The player's seats in the game have seen ``version`` (never lowered) at ``now``."""
+    connection = connections[router.db_for_write(Seat)]
+    q = connection.ops.quote_name
+    seen = q("last_seen_version")
+    sql = (
+        f"UPDATE {q(Seat._meta.db_table)} SET {seen} = CASE WHEN {seen} < %s THEN %s"
+        f" ELSE {seen} END, {q('last_seen_at')} = %s"
+        f" WHERE {q('game_id')} = %s AND {q('user_id')} = %s"
+    )
+    at = connection.ops.adapt_datetimefield_value(now)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [version, version, at, game_id, user_id])

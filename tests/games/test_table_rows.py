@@ -112,3 +112,51 @@ def test_the_lock_is_taken_only_inside_a_transaction():
     if connection.features.has_select_for_update:
         with pytest.raises(TransactionManagementError):
             locked_game(game.pk)
+
+
+def test_the_snapshot_moves_and_awaiting_count_equal_the_orms():
+    from games.awaiting import awaiting_seats
+    from games.models import GameStatus, Move
+    from games.table_rows import count_awaiting, load_snapshot, move_list
+
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = start_game(alice, bob)
+    other = start_game(alice, bob)
+    for _ in range(3):
+        play_first_legal(game)
+    text = {"msgid": "x %(a)s", "params": {"a": 1}}
+    Move.objects.filter(game=game, ply=2).update(description_text=text)
+    page_game = seats_with_game(game.pk)[0].game
+    assert "state" in page_game.get_deferred_fields()
+    load_snapshot(page_game)
+    assert page_game.state == Game.objects.get(pk=game.pk).state
+    orm = list(
+        game.moves.order_by("ply").values_list(
+            "ply", "seat", "action", "description", "description_text", "by_computer", "reversible"
+        )
+    )
+    assert move_list(game) == orm and len(orm) == 3
+    assert move_list(game)[1][4] == text
+    for user in (alice, bob):
+        assert count_awaiting(user.pk) == awaiting_seats(user).count()
+    assert count_awaiting(alice.pk) + count_awaiting(bob.pk) == 2  # one seat due a game
+    Game.objects.filter(pk=other.pk).update(status=GameStatus.FINISHED)  # no longer running
+    for user in (alice, bob):
+        assert count_awaiting(user.pk) == awaiting_seats(user).count()
+    assert count_awaiting(alice.pk) + count_awaiting(bob.pk) == 1
+
+
+def test_marking_seen_never_lowers_the_version():
+    from django.utils import timezone
+
+    from games.table_rows import mark_seen
+
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = start_game(alice, bob)
+    now = timezone.now()
+    mark_seen(game.pk, alice.pk, 5, now)
+    seat = Seat.objects.get(game=game, user=alice)
+    assert seat.last_seen_version == 5 and seat.last_seen_at == now
+    mark_seen(game.pk, alice.pk, 3, now)
+    assert Seat.objects.get(game=game, user=alice).last_seen_version == 5
+    assert Seat.objects.get(game=game, user=bob).last_seen_at is None
