@@ -6,9 +6,12 @@ launch that binary.
 """
 
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 _SET_BY_USER = ASYNC_UNSAFE in os.environ
@@ -132,3 +135,42 @@ def no_csp_violations(browser):
     finally:
         browser.new_context, browser.new_page = new_context, new_page
     assert violations == [], "\n".join(violations)
+
+
+# Requests the live server is still answering (counted by Django's request signals).
+_in_flight = {"count": 0}
+_in_flight_lock = threading.Lock()
+
+
+def _started(**kwargs):
+    with _in_flight_lock:
+        _in_flight["count"] += 1
+
+
+def _finished(**kwargs):
+    with _in_flight_lock:
+        _in_flight["count"] -= 1
+
+
+@pytest.fixture(autouse=True)
+def requests_settled(request):
+    """A test that ends as soon as it has seen what it checks can leave the browser's
+    next requests running (the chat panel loading after the page, a poll); the
+    database flush after the test then deadlocked with their writes (TRUNCATE against
+    a foreign key's row lock). Wait for the live server to finish them first."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # (torn down after this fixture)
+    request_started.connect(_started, dispatch_uid="e2e.in_flight.started")
+    request_finished.connect(_finished, dispatch_uid="e2e.in_flight.finished")
+    try:
+        yield
+        deadline = time.monotonic() + 10
+        while _in_flight["count"] > 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        request_started.disconnect(dispatch_uid="e2e.in_flight.started")
+        request_finished.disconnect(dispatch_uid="e2e.in_flight.finished")
+        with _in_flight_lock:
+            _in_flight["count"] = 0
