@@ -14,8 +14,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def recreate_database(url: str) -> None:
-    """Drop and create the benchmark's own PostgreSQL database (never a shared one)."""
+def recreate_database(url: str, template: str | None = None) -> None:
+    """Drop and create the benchmark's own PostgreSQL database (never a shared one),
+    empty or as a copy of ``template``."""
     import psycopg
 
     parts = urlsplit(url)
@@ -23,6 +24,7 @@ def recreate_database(url: str) -> None:
     if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or name in {"postgres", "tripost"}:
         raise SystemExit(f"refusing to drop the database {name!r}: use a dedicated one")
     admin = parts._replace(path="/postgres").geturl()
+    copy = f' TEMPLATE "{template}"' if template else ""
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"{copy}')

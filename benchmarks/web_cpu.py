@@ -54,18 +54,6 @@ def environment(database_url: str, redis_url: str, root: Path) -> dict:
     return env
 
 
-def copy_database(url: str, template: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    recreate_database(url)  # (checks the name is a benchmark's own)
-    admin = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
-
-
 def template_exists(url: str, template: str) -> bool:
     import psycopg
 
@@ -103,7 +91,7 @@ def main(argv=None) -> int:
             subprocess.run([sys.executable, __file__, "--seed-only", str(args.games)],
                            cwd=ROOT, env=env, check=True)  # fmt: skip
             print(f"Seeded {args.games} running games in {time.perf_counter() - start:.0f} s")
-        copy_database(args.database_url, template)
+        recreate_database(args.database_url, template)
         env = environment(args.database_url, redis_url, args.root)
         command = [sys.executable, __file__, "--measure", "--root", str(args.root),
                    "--sample", str(args.sample)]  # fmt: skip

@@ -36,23 +36,39 @@ def _attnames(model: type[Model], leave_out: tuple[str, ...]) -> list[str]:
     return [f.attname for f in fields(model, leave_out)]
 
 
-# Per connection (its converters are its own methods), per part: only the columns
-# that have converters, as (position, converters, column).
+# Per connection (its converters are its own methods), per query shape: only the
+# columns that have converters, as (position, converters, column).
 _converters_of: WeakKeyDictionary = WeakKeyDictionary()
 
 
-def _converters(connection, model, leave_out) -> list:
+def _converters(connection, model, key, chosen) -> list:
+    """The converters of the fields ``chosen`` (in the order selected), kept under
+    ``(model, key)`` for this connection."""
     known = _converters_of.setdefault(connection, {})
-    found = known.get((model, leave_out))
+    found = known.get((model, key))
     if found is None:
         found = []
-        for i, field in enumerate(fields(model, leave_out)):
+        for i, field in enumerate(chosen):
             col = field.get_col(model._meta.db_table)
             these = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
             if these:
                 found.append((i, these, col))
-        known[(model, leave_out)] = found
+        known[(model, key)] = found
     return found
+
+
+def _convert(values: list, converters: list, connection) -> list:
+    for i, these, col in converters:
+        for converter in these:
+            values[i] = converter(values[i], col, connection)
+    return values
+
+
+def fetch(connection, sql: str, params) -> list:
+    """The rows of a written query, as the cursor gives them."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def instances(
@@ -72,9 +88,7 @@ def instances(
         if values[pk_at] is None:
             out.append(None)
             continue
-        for i, converters, col in _converters(connection, model, leave_out):
-            for converter in converters:
-                values[i] = converter(values[i], col, connection)
+        _convert(values, _converters(connection, model, leave_out, chosen), connection)
         out.append(model.from_db(using, _attnames(model, leave_out), values))
     return out
 
@@ -96,26 +110,9 @@ def values(using: str, model: type[Model], names: tuple[str, ...], sql: str, par
     that order), each value converted as the ORM's ``values_list`` converts it (JSON
     text to its value, SQLite's dates and booleans)."""
     connection = connections[using]
-    known = _converters_of.setdefault(connection, {})
-    converters = known.get((model, "values", names))
-    if converters is None:
-        converters = []
-        for i, name in enumerate(names):
-            col = model._meta.get_field(name).get_col(model._meta.db_table)
-            these = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
-            if these:
-                converters.append((i, these, col))
-        known[(model, "values", names)] = converters
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
+    chosen = tuple(model._meta.get_field(name) for name in names)
+    converters = _converters(connection, model, ("values", names), chosen)
+    found = fetch(connection, sql, params)
     if not converters:
         return found
-    out = []
-    for row in found:
-        row = list(row)
-        for i, these, col in converters:
-            for converter in these:
-                row[i] = converter(row[i], col, connection)
-        out.append(tuple(row))
-    return out
+    return [tuple(_convert(list(row), converters, connection)) for row in found]

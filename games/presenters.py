@@ -237,9 +237,7 @@ def build_game_page(
     me = viewer_seat(game, seats, user)
     engine = game.engine_module
     seat_index = me.index if me is not None else None
-    if "state" not in game.__dict__:  # (a page's game row comes without it)
-        table_rows.load_snapshot(game)
-    if game.state is None:
+    if table_rows.snapshot(game) is None:
         return GamePage(game, seats, me, {}, "", [], None, [None] * len(seats), error=error)
     if state is None:
         state = load_state(game)

@@ -39,6 +39,4 @@ def game_states(game, *, before_ply: int | None = None) -> list:
 def load_state(game):
     """The current engine state of a started game, from its snapshot (read by one
     written query when the game row was loaded without it, as a page's is)."""
-    if "state" not in game.__dict__:
-        table_rows.load_snapshot(game)
-    return game.engine_module.from_json(game.state)
+    return game.engine_module.from_json(table_rows.snapshot(game))

@@ -68,19 +68,13 @@ def _locked_sql(alias: str) -> str:
     )
 
 
-def _fetch(connection, sql: str, params: list) -> list:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
 def seats_with_game(game_id: int) -> list[Seat]:
     """The game's seats in order, each with ``game`` (one instance, shared, its
     snapshot deferred) and ``user`` set; empty when the game has no seats (or does
     not exist)."""
     using, connection = _connection(Seat)
     seats, game = [], None
-    for row in _fetch(connection, _seats_sql(using, True), [game_id]):
+    for row in rows.fetch(connection, _seats_sql(using, True), [game_id]):
         seat, game_here, user = rows.instances(using, PAGE_PARTS, row)
         game = game or game_here
         seat.game, seat.user = game, user
@@ -97,19 +91,25 @@ def locked_game(game_id: int) -> Game | None:
         raise TransactionManagementError(
             "select_for_update cannot be used outside of a transaction."
         )
-    found = _fetch(connection, _locked_sql(using), [game_id])
+    found = rows.fetch(connection, _locked_sql(using), [game_id])
     return rows.instances(using, GAME_PARTS, found[0])[0] if found else None
+
+
+def _seats_of(games: dict[int, Game]) -> list[Seat]:
+    """The seats of ``games`` (by id), in game and seat order, each with its ``user``
+    and its ``game`` (the one given) set."""
+    using, connection = _connection(Seat)
+    seats = []
+    for row in rows.fetch(connection, _seats_sql(using, False, len(games)), list(games)):
+        seat, user = rows.instances(using, SEAT_PARTS, row)
+        seat.game, seat.user = games[seat.game_id], user
+        seats.append(seat)
+    return seats
 
 
 def seats_of(game: Game) -> list[Seat]:
     """``game``'s seats in order, each with its ``user`` and ``game`` (this one) set."""
-    using, connection = _connection(Seat)
-    seats = []
-    for row in _fetch(connection, _seats_sql(using, False), [game.pk]):
-        seat, user = rows.instances(using, SEAT_PARTS, row)
-        seat.game, seat.user = game, user
-        seats.append(seat)
-    return seats
+    return _seats_of({game.pk: game})
 
 
 def seats_of_games(games) -> None:
@@ -118,25 +118,23 @@ def seats_of_games(games) -> None:
     games = {game.pk: game for game in games}
     if not games:
         return
-    using, connection = _connection(Seat)
-    sql = _seats_sql(using, False, len(games))
     found: dict[int, list[Seat]] = {pk: [] for pk in games}
-    for row in _fetch(connection, sql, list(games)):
-        seat, user = rows.instances(using, SEAT_PARTS, row)
-        seat.game, seat.user = games[seat.game_id], user
+    for seat in _seats_of(games):
         found[seat.game_id].append(seat)
     for pk, game in games.items():
         rows.set_prefetched(game, "seats", found[pk])
 
 
-def load_snapshot(game: Game) -> None:
-    """Read the snapshot a page left for later (``PAGE_LEAVES_OUT``) into ``game``."""
-    using, connection = _connection(Game)
-    q = connection.ops.quote_name
-    sql = f"SELECT {q('state')} FROM {q(Game._meta.db_table)} WHERE {q('id')} = %s"
-    found = rows.values(using, Game, ("state",), sql, [game.pk])
-    if found:
-        game.state = found[0][0]
+def snapshot(game: Game):
+    """``game.state``, read by one written query when the row came without it (a
+    page's: ``PAGE_LEAVES_OUT``) rather than by the ORM's deferred loading."""
+    if "state" not in game.__dict__:
+        using, connection = _connection(Game)
+        q = connection.ops.quote_name
+        sql = f"SELECT {q('state')} FROM {q(Game._meta.db_table)} WHERE {q('id')} = %s"
+        found = rows.values(using, Game, ("state",), sql, [game.pk])
+        game.state = found[0][0] if found else None
+    return game.state
 
 
 MOVE_COLUMNS = ("ply", "seat", "action", "description", "description_text", "by_computer")
@@ -166,7 +164,7 @@ def count_awaiting(user_id: int) -> int:
         f" AND g.{q('status')} = %s"
     )
     params = [user_id, True, SeatStatus.PLAYING.value, GameStatus.ACTIVE.value]
-    return _fetch(connection, sql, params)[0][0]
+    return rows.fetch(connection, sql, params)[0][0]
 
 
 def mark_seen(game_id: int, user_id: int, version: int, now) -> None:

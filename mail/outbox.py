@@ -178,11 +178,8 @@ def claimed_rows(token: str) -> list[Notification]:
     ``game`` and ``seat``, and each game with its seats and their players (what
     ``select_related`` and ``prefetch_related("game__seats__user")`` gave)."""
     using = router.db_for_read(Notification)
-    with connections[using].cursor() as cursor:
-        cursor.execute(_claimed_sql(using), [token])
-        found = cursor.fetchall()
     out, games = [], {}
-    for row in found:
+    for row in rows.fetch(connections[using], _claimed_sql(using), [token]):
         note, user, game, seat = rows.instances(using, _CLAIMED_PARTS, row)
         if game is not None:
             game = games.setdefault(game.pk, game)

@@ -117,7 +117,7 @@ def test_the_lock_is_taken_only_inside_a_transaction():
 def test_the_snapshot_moves_and_awaiting_count_equal_the_orms():
     from games.awaiting import awaiting_seats
     from games.models import GameStatus, Move
-    from games.table_rows import count_awaiting, load_snapshot, move_list
+    from games.table_rows import count_awaiting, move_list, snapshot
 
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
     game = start_game(alice, bob)
@@ -128,7 +128,7 @@ def test_the_snapshot_moves_and_awaiting_count_equal_the_orms():
     Move.objects.filter(game=game, ply=2).update(description_text=text)
     page_game = seats_with_game(game.pk)[0].game
     assert "state" in page_game.get_deferred_fields()
-    load_snapshot(page_game)
+    snapshot(page_game)
     assert page_game.state == Game.objects.get(pk=game.pk).state
     orm = list(
         game.moves.order_by("ply").values_list(
