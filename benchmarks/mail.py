@@ -26,9 +26,10 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
    into drawing the SVG, the position in words, rasterising the board (pixels,
    palette, PNG), composing the rest, sending and the database; (b) the worker's
    delivery rate, with the CPU time of the worker, PostgreSQL, Redis and the sink
-   while it ran; (c) what the SMTP path takes without the worker: as many of the
-   worker's emails pushed by smtplib over one connection from another process. The
-   worker is the bottleneck when (b) stays well below (c).
+   while it ran (after ``--warm`` untimed emails through the worker too); (c) what
+   the SMTP path takes without the worker: as many of the worker's emails pushed by
+   smtplib over one connection from another process. The worker is the bottleneck
+   when (b) stays well below (c).
 3. **Timeout sweep**: ``--games`` running games (100 of them overdue) among
    ``--players`` players, a tenth of them on vacation; the plan of the overdue query
    (it must use the partial index ``seat_due_deadline`` and read no user row), the
@@ -373,7 +374,12 @@ def cpu_spent(before: dict, after: dict) -> dict[str, float]:
 
 
 def bench_throughput(
-    sink: Sink, count: int, worker_pid: int, same_position: bool, game: tuple[str, int]
+    sink: Sink,
+    count: int,
+    worker_pid: int,
+    same_position: bool,
+    game: tuple[str, int],
+    prefix: str = "burst",
 ) -> dict:
     from django.core.cache import cache
     from django.db import connection
@@ -383,7 +389,7 @@ def bench_throughput(
     from mail.outbox import enqueue
 
     rows = seed_turns(
-        count, "burst", same_position=same_position, engine_name=game[0], players=game[1]
+        count, prefix, same_position=same_position, engine_name=game[0], players=game[1]
     )
     cached = len(cache._cache.get_client().keys(cache.make_key("mail:board-png:*")))
     before = cpu_seconds(worker_pid, database)
@@ -596,12 +602,15 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
     for part, ms in parts.items():
         indent = "  " if part.startswith("rasterise:") else ""
         print(f"       {indent}{part:{32 - len(indent)}s} {ms:6.1f} ms")
+    if args.warm:  # (the worker too has run a while: its picture tiles kept, as in a)
+        bench_throughput(sink, args.warm, worker_pid, args.same_position, game, "warm-worker")
     result = bench_throughput(sink, args.burst, worker_pid, args.same_position, game)
     cpu = result["cpu"]
     elapsed = result["elapsed"]
     print(
         f"  b. The worker ({args.concurrency} processes, batches of up to "
-        f"{settings.MAIL_BATCH_SIZE}): {result['rate']:.0f} emails/s ({elapsed:.1f} s for all; "
+        f"{settings.MAIL_BATCH_SIZE}{warmed}): {result['rate']:.0f} emails/s "
+        f"({elapsed:.1f} s for all; "
         f"queueing took {result['queued']:.1f} s; {result['pictures']} board pictures drawn)"
     )
     print(
@@ -662,7 +671,7 @@ def main(argv=None) -> int:
         "--warm",
         type=int,
         default=0,
-        help="emails sent in-process before the breakdown's (a worker's caches filled)",
+        help="emails sent untimed first, in-process and through the worker (caches filled)",
     )
     args = parser.parse_args(argv)
 
