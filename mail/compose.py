@@ -114,7 +114,7 @@ class GameSection:
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
-PNG_RENDERING = "lunasvg-560-white-dejavu-palette-layers-5"
+PNG_RENDERING = "lunasvg-560-white-dejavu-palette-layers-6"
 # A picture is 10-30 kB; three hours of distinct pictures stay in the cache (Redis),
 # long enough for the emails that repeat one: a reply to a refused emailed move, a
 # reminder or digest soon after the turn email, a burst after an outage.

@@ -15,14 +15,14 @@ pixels to it (0.6 ms instead of 2-4 ms to choose a
 palette per picture). A whole board's pixels take about 5 ms (560 x 595) and
 compressing them 1-2 ms; ``benchmarks/mail_pictures.py`` prints the parts.
 
-So the boards of a fixed size, Triad's and Tri*T*Area's, are drawn in layers (below):
+So every board is drawn in layers (below). Triad's and Tri*T*Area's have a fixed size:
 their base once per process, each part's look once while it is kept, and each part
-mapped to the palette once, so a warm worker's picture costs little more than its PNG
-compression (Triad about 2 ms, Tri*T*Area about 4 ms of a 560 x 1175 picture, most of
-it compressing). Trias's board is as wide as its land, so every part's pixels change
-with it and it is drawn whole (about 8 ms: its pixels 5, mapping 1, compressing 1.5),
-from its board without descriptions (``games.boards.picture_svg``, half the SVG's
-time). ``benchmarks/mail.py --engine ...`` prints each game's parts in a worker.
+mapped to the palette once. Trias's board is as wide as its land, so its scale and
+where its parts fall change from game to game: its parts are anchored (``stamping``),
+each drawn once per scale and look and stamped on a flat sea, then the picture mapped
+(its pixels about 1 ms, mapping 0.6). The PNG is written here and compressed by ISA-L
+(``encode``: 0.3 ms for a 560 x 1175 Tri*T*Area picture, where zlib took 1.9).
+``benchmarks/mail.py --engine ...`` prints each game's parts in a worker.
 """
 
 from __future__ import annotations
@@ -31,8 +31,12 @@ import functools
 import io
 import math
 import re
+import struct
+import zlib
 from collections import OrderedDict
 from os.path import isfile
+
+from isal import isal_zlib
 
 WIDTH = 560
 FONT_FOLDER = "/usr/share/fonts/truetype/dejavu/"
@@ -166,9 +170,35 @@ def palette(image, key: frozenset | None = None):
 
 
 def encode(image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=1)  # level 6 costs 1.3 ms more for 25% less
-    return out.getvalue()
+    """The PNG of a palette image (``palette``'s), written here so that its pixels are
+    compressed by ISA-L (``isal``) at level 1: a 560 x 1175 Tri*T*Area picture in
+    0.3 ms and 36 kB, where Pillow's zlib took 1.9 ms for 40 kB. Every row is stored
+    unfiltered (PNG's filters do not help a palette picture's flat areas; Pillow makes
+    the same choice for it). Any other image is written by Pillow."""
+    if image.mode != "P" or "transparency" in image.info:
+        out = io.BytesIO()
+        image.save(out, "PNG", compress_level=1)
+        return out.getvalue()
+    from PIL import Image
+
+    width, height = image.size
+    rows = Image.new("P", (width + 1, height), 0)  # each row led by its filter byte: 0
+    rows.paste(image, (1, 0))
+    colours = image.getpalette("RGB") or [0, 0, 0]
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(colours[:768])),
+            _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), 1)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 # --- layered pictures: the base drawn once per process, the tiles painted over it ---
@@ -179,8 +209,8 @@ def encode(image) -> bytes:
 # its SVG text and box (a die on a cell, a card in a hand slot, "7 points" in a seat's
 # column look the same in every game): Triad's and Tri*T*Area's boards have a fixed
 # size, so their parts always fall on the same pixels. (Trias's board is as wide as
-# its land, so its scale, and every part's pixels, change from game to game: it is
-# drawn whole, from ``games.boards.picture_svg``.)
+# its land, so its scale, and every part's pixels, change from game to game: its
+# tiles are anchored and stamped, ``stamping``.)
 BASES_KEPT = 32
 _bases: OrderedDict[tuple[str, int], object] = OrderedDict()
 _mapped_bases: OrderedDict[tuple[str, int, frozenset], object] = OrderedDict()  # (in a palette)
@@ -278,16 +308,67 @@ def drawn_svg(tile) -> str:
 
 def layered_pixels(layers, width: int = WIDTH):
     """The picture of ``layers`` (``games.boards.Layers``): what ``pixels`` draws for
-    the whole board, within a shade at the tiles' antialiased edges."""
+    the whole board, within a shade at the tiles' antialiased edges (anchored tiles:
+    within half a pixel of where they fall, see ``stamping``)."""
     load_fonts()
-    base = base_pixels(layers.base, width)
-    scale = width / float(_VIEWBOX.search(layers.base).group(1).split()[2])
+    view = [float(v) for v in _VIEWBOX.search(layers.base).group(1).split()]
+    scale = width / view[2]
     root = layers.base.partition(">")[0] + ">"
-    image = base.copy()
+    if layers.ground:  # (a flat base: filled, not drawn)
+        from PIL import Image
+
+        image = Image.new("RGB", (width, max(1, math.ceil(view[3] * scale))), layers.ground)
+    else:
+        image = base_pixels(layers.base, width).copy()
+    stamp = stamping(layers.base, width, image.height)
     for tile in layers.tiles:
-        left, top, piece, _opaque = tile_pixels(root, tile, scale)
-        image.paste(piece, (left, top), piece)
+        if tile.anchor is None:
+            left, top, piece, _opaque = tile_pixels(root, tile, scale)
+        else:
+            left, top, piece = stamp(tile)
+        _paste(image, piece, left, top, piece)
     return image
+
+
+def _paste(image, piece, left: int, top: int, mask=None) -> None:
+    """``image.paste(piece, (left, top), mask)`` on an image already loaded and
+    writable (a copy): the core's paste without ``Image.paste``'s checks, which cost
+    twice the copying itself for a picture's seventy small tiles."""
+    box = (left, top, left + piece.width, top + piece.height)
+    if mask is None:
+        image.im.paste(piece.im, box)
+    else:
+        image.im.paste(piece.im, box, mask.im)
+
+
+# Anchored tiles are drawn at the whole board's scale rounded down to a 64th, so that
+# the boards of one width share it (and its drawn tiles), centred on the base.
+_SCALE_STEPS = 64
+_STAMP_ROOT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">'
+
+
+def stamping(base: str, width: int, height: int):
+    """A function giving ``(left, top, RGBA image)`` for an anchored tile
+    (``Tile.anchor``) on a picture of ``base``, ``width`` x ``height`` pixels.
+
+    The tile is drawn around its anchor once per process for each look and scale
+    (``tile_pixels``, kept with the other tiles), whatever board or place it is drawn
+    for: a board whose size changes with the position (Trias's) repeats its parts
+    from game to game but not their places. Its anchor falls on the nearest whole
+    pixel, so a part may sit up to half a pixel from where the whole drawing puts it,
+    and the scale is rounded down to a 64th (the board drawn at most 1.6 % smaller than
+    its base, centred on it)."""
+    view_width, view_height = (float(v) for v in _VIEWBOX.search(base).group(1).split()[2:4])
+    scale = math.floor(width / view_width * _SCALE_STEPS) / _SCALE_STEPS
+    left = (width - view_width * scale) / 2
+    top = (height - view_height * scale) / 2
+
+    def stamp(tile):
+        x, y = round(left + tile.anchor[0] * scale), round(top + tile.anchor[1] * scale)
+        dx, dy, piece, _opaque = tile_pixels(_STAMP_ROOT, tile, scale)
+        return x + dx, y + dy, piece
+
+    return stamp
 
 
 def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
@@ -296,8 +377,12 @@ def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
     Mapping pixels to the palette is per pixel (no dithering), so once the key has its
     palette the picture is made in palette pixels: the base mapped once, and each tile
     painted as its box's final pixels, already mapped (``mapped_tile``). The same PNG
-    bytes as mapping the whole picture, without building it."""
-    if key not in _palettes:  # (the first picture of these colours chooses them)
+    bytes as mapping the whole picture, without building it.
+
+    A board of anchored tiles (whose parts fall on other pixels in every game) is
+    built whole and then mapped."""
+    anchored = any(tile.anchor is not None for tile in layers.tiles)
+    if anchored or key not in _palettes:  # (the first picture of these colours chooses them)
         return encode(palette(layered_pixels(layers, width), key))
 
     def map_base():
@@ -319,7 +404,7 @@ def rasterise_layers(layers, key: frozenset, width: int = WIDTH) -> bytes:
         else:
             near = sorted({n for row in rows for n in bands.get(row, ())})
             under = tuple(painted[n] for n in near if _overlap(painted[n][1], box))
-        mapped.paste(mapped_tile(layers.base, width, key, (drawn, box, piece), under), box[:2])
+        _paste(mapped, mapped_tile(layers.base, width, key, (drawn, box, piece), under), *box[:2])
         for row in rows:
             bands.setdefault(row, []).append(len(painted))
         painted.append((drawn, box, piece))

@@ -132,34 +132,57 @@ class Guide:
 @dataclass(frozen=True)
 class Tile:
     """A part of a board painted over its base layer: ``svg`` holds elements (not a
-    whole ``<svg>``) drawn inside the box ``x, y, width, height`` (board units)."""
+    whole ``<svg>``) drawn inside the box ``x, y, width, height`` (board units).
+
+    ``anchor``: when given, ``svg`` and the box are drawn around the point ``(0, 0)``
+    and the tile is painted with that point at ``anchor`` on the board (what
+    ``<g transform="translate(...)">`` would paint). A board whose size and scale change
+    with the position (Trias's) says so: a picture can then draw such a tile once for
+    its scale and stamp it wherever it falls, its anchor on a whole pixel."""
 
     x: float
     y: float
     width: float
     height: float
     svg: str
+    anchor: tuple[float, float] | None = None
+
+    def placed(self) -> str:
+        """The tile's elements where the board paints them."""
+        if self.anchor is None:
+            return self.svg
+        return f'<g transform="translate({self.anchor[0]!r} {self.anchor[1]!r})">{self.svg}</g>'
 
 
 @dataclass(frozen=True)
 class Layers:
     """A board without actions split for pictures drawn often (emails): ``base`` a
     whole ``<svg>`` of what does not change with the position (same viewBox as
-    ``render_svg``'s), then ``tiles`` in painting order. Base plus tiles paints what
+    ``render_svg``'s, or for a board of anchored tiles the same size from ``0 0``),
+    then ``tiles`` in painting order. Base plus tiles (``svg()``) paints what
     ``render_svg(view, seat=seat)`` paints. ``title``: what ``render_svg``'s
-    ``<title>`` says (the email's position in words starts with it)."""
+    ``<title>`` says (the email's position in words starts with it). ``ground``: when
+    the base is one flat colour (``#rrggbb``) filling the board, that colour, so a
+    picture can fill its canvas rather than draw a base of every board size."""
 
     base: str
     tiles: tuple[Tile, ...]
     title: str = ""
+    ground: str = ""
 
     def text(self) -> str:
         """Everything that decides the picture (its cache key): the base, and each
         tile's box and SVG."""
         parts = [self.base]
         for tile in self.tiles:
-            parts.append(f"{tile.x!r} {tile.y!r} {tile.width!r} {tile.height!r}\n{tile.svg}")
+            at = "" if tile.anchor is None else f" @ {tile.anchor[0]!r} {tile.anchor[1]!r}"
+            parts.append(f"{tile.x!r} {tile.y!r} {tile.width!r} {tile.height!r}{at}\n{tile.svg}")
         return "\n".join(parts)
+
+    def svg(self) -> str:
+        """The whole picture as one ``<svg>``: the base with every tile painted in."""
+        head, _end, _rest = self.base.rpartition("</svg>")
+        return head + "".join(tile.placed() for tile in self.tiles) + "</svg>"
 
 
 def _module(game: str):

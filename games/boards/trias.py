@@ -60,6 +60,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from xml.sax.saxutils import quoteattr
 
+from games.boards import Layers, Tile
 from games.boards.trias_guide import (
     DRIFT_COST,
     HERD_FILL,
@@ -82,7 +83,7 @@ from games.engines.base import localize
 from games.engines.base import translated as tr
 from games.engines.trias.board import neighbours
 
-__all__ = ["guide", "picture", "render_svg"]
+__all__ = ["guide", "layers", "picture", "render_svg"]
 
 SIZE = 46  # hex radius in SVG units (= CSS px at the smallest legible size)
 SQ3 = math.sqrt(3)
@@ -136,8 +137,10 @@ def _text(x: float, y: float, text: str, size: float = 12, fill: str = INK, **ex
 @lru_cache(maxsize=4096)
 def _coord(q: int, r: int) -> str:
     """The coordinates label of a hex, on its top corner."""
-    cx, cy = _center(q, r)
-    text = f"{q},{r}"
+    return _coord_at(*_center(q, r), f"{q},{r}")
+
+
+def _coord_at(cx: float, cy: float, text: str) -> str:
     w = 8 + 7.5 * len(text)
     return (
         f'<rect x="{cx - w / 2:.1f}" y="{cy - SIZE - 6:.1f}" width="{w:.1f}" height="17" '
@@ -306,6 +309,85 @@ def picture(view: dict, *, seat: int | None) -> str:
     return _draw(view, seat, (), None, described=False)
 
 
+# The boxes of the anchored tiles (around their hex's centre; generous, for a picture
+# keeps only the pixels a tile paints).
+_HEX_BOX = (-HALF_W - 3, -SIZE - 3, 2 * HALF_W + 6, 2 * SIZE + 6)
+_HERDS_BOX = (-31.0, -22.0, 62.0, 44.0)  # (three columns of chips are 59 wide)
+
+
+def layers(view: dict, *, seat: int | None) -> Layers:
+    """``picture`` as layers for an email: a plain sea, then every part as an anchored
+    tile (``games.boards.Tile``) drawn around ``(0, 0)``: the seas, the tiles' hexes
+    and words, the swimmers, the herd boxes, the final scoring's labels, the status
+    lines and the coordinates, in ``picture``'s order. The board is as wide as its
+    land, so its scale, and where each part falls, change from game to game; drawn
+    around its own centre, a "steppe 2/4" hex or a herd box of 1 red and 2 blue looks
+    the same in every game of that scale, and a picture draws each such part once and
+    stamps it. The board is moved to start at ``0 0`` (the same size as ``picture``'s)."""
+    min_x, min_y, width, height = _extent(view)
+    title = tr.gettext("Trias board. %(status)s.", status=_status(view))
+    tiles: list[Tile] = []
+    herds: list[Tile] = []
+    coords: list[Tile] = []
+
+    def at(q: int, r: int) -> tuple[float, float]:
+        cx, cy = _center(q, r)
+        return round(cx - min_x, 1), round(cy - min_y, 1)
+
+    def coord(q: int, r: int) -> None:
+        text = f"{q},{r}"
+        w = 8 + 7.5 * len(text)
+        coords.append(Tile(-w / 2 - 1, -SIZE - 7, w + 2, 19, _coord_at(0, 0, text), at(q, r)))
+
+    def herd_box(q: int, r: int, counts, dy: float, swimming: bool) -> None:
+        if any(counts):
+            box = _herd_box(0, dy, counts, "", swimming=swimming, attrs={}, described=False)
+            x, y, w, h = _HERDS_BOX
+            herds.append(Tile(x, y + dy, w, h, box, at(q, r)))
+
+    for q, r in (tuple(p) for p in view.get("interior_seas") or []):
+        tiles.append(Tile(*_HEX_BOX, _sea(0, 0), at(q, r)))
+        coord(q, r)
+    scored = {tuple(p) for p in view.get("scored") or []}
+    names: dict = {}
+    for tile in view.get("tiles") or []:
+        q, r = tile["pos"]
+        landscape = tile["landscape"]
+        shown = names.get(landscape) or names.setdefault(landscape, landscape_name(landscape))
+        ink = LANDSCAPE_TEXT.get(landscape, INK)
+        face = _ground(0, 0, landscape, (q, r) in scored) + _words(
+            0, 0, sum(tile["herds"]), tile["capacity"], shown, ink
+        )
+        tiles.append(Tile(*_HEX_BOX, face, at(q, r)))
+        coord(q, r)
+        herd_box(q, r, tile["herds"], 13, swimming=False)
+    for swim in view.get("swimmers") or []:
+        q, r = swim["pos"]
+        tiles.append(Tile(*_HEX_BOX, _swimming(0, 0), at(q, r)))
+        coord(q, r)
+        herd_box(q, r, swim["herds"], 0, swimming=True)
+    tiles.extend(herds)
+    for (cx, cy), text in _finals(view):
+        w = _final_width(text)
+        anchor = (round(cx - min_x, 1), round(cy - min_y, 1))
+        tiles.append(Tile(-w / 2 - 1, -12, w + 2, 22, _final_label(0, 0, text), anchor))
+    strip = _strip(view, seat, -width / 2, 0, width)
+    tiles.append(Tile(-width / 2, 0, width, STRIP, strip, (round(width / 2, 1), 0.0)))
+    tiles.extend(coords)
+    base = _sea_base(f"{width:.1f}", f"{height:.1f}")
+    return Layers(base=base, tiles=tuple(tiles), title=title, ground=WATER)
+
+
+@lru_cache(maxsize=256)
+def _sea_base(width: str, height: str) -> str:
+    """The open water under a board of this size (square corners: one flat colour, so
+    a picture fills its canvas with it, ``Layers.ground``)."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}">'
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{WATER}"/></svg>'
+    )
+
+
 def _draw(
     view: dict, seat: int | None, actions: Sequence[str], selected: str | None, described: bool
 ) -> str:
@@ -336,15 +418,11 @@ def _draw(
         coords.append(_coord(*pos))
 
     for q, r in seas:
-        cx, cy = _center(q, r)
         end = "/>"
         if described:
             sea = _esc(tr.gettext("interior sea at %(at)s", at=f"{q},{r}"))
             end = f"><title>{sea}</title></polygon>"
-        out.append(
-            f'<polygon class="sea interior-sea" points="{_corners(cx, cy)}" fill="{INTERIOR}" '
-            f'stroke="#5d9cc8" stroke-width="1"{end}'
-        )
+        out.append(_sea(*_center(q, r), end))
         coord((q, r))
 
     # Tiles: landscape, name, herds of capacity; the marks of what may be picked.
@@ -393,14 +471,7 @@ def _draw(
             if described
             else f"<g {_attrs(**attrs)}>"
         )
-        stroke, stroke_width = "#2b2b2b", 1.2
-        if tuple(tile["pos"]) in scored:
-            stroke, stroke_width = SCORED, 4
-        out.append(
-            f'<polygon points="{_corners(cx, cy, SIZE - 1)}" '
-            f'fill="{LANDSCAPE_FILL.get(landscape, "#ccc")}" '
-            f'stroke="{stroke}" stroke-width="{stroke_width}"/>'
-        )
+        out.append(_ground(cx, cy, landscape, tuple(tile["pos"]) in scored))
         if is_selected:
             out.append(
                 f'<polygon points="{_corners(cx, cy, SIZE - 4)}" fill="none" stroke="{INK}" '
@@ -416,19 +487,7 @@ def _draw(
                 f'<polygon points="{_corners(cx, cy, SIZE - 5)}" fill="none" stroke="{dash}" '
                 f'stroke-width="{3 if strong else 2}" stroke-dasharray="{dashes}"/>'
             )
-        full = total >= cap
-        out.append(
-            _text(
-                cx,
-                cy - 25,
-                f"{total}/{cap}",
-                12,
-                ink,
-                class_="capacity",
-                font_weight="bold" if full else "normal",
-            )
-        )
-        out.append(_text(cx, cy - 11, shown, 12, ink, class_="name"))
+        out.append(_words(cx, cy, total, cap, shown, ink))
         out.append("</g>")
         coord((q, r))
         if total:
@@ -448,10 +507,7 @@ def _draw(
         q, r = swim["pos"]
         k = key((q, r))
         cx, cy = _center(q, r)
-        out.append(
-            f'<polygon class="swimming" points="{_corners(cx, cy, SIZE - 5)}" fill="none" '
-            'stroke="#d7ecfa" stroke-width="1.5" stroke-dasharray="4 4"/>'
-        )
+        out.append(_swimming(cx, cy))
         coord((q, r))
         box = {}
         if k in turn.rescues:
@@ -467,34 +523,80 @@ def _draw(
     out.extend(herd_boxes)
 
     # Final scoring: each scored land mass labelled with its points (TS13).
-    for item in view.get("final") or []:
-        points = [(s, n) for s, n in enumerate(item.get("points") or []) if n]
-        cells = [_center(q, r) for q, r in item.get("tiles") or []]
-        if not cells or not points:
-            continue
-        cx, top = min(cells, key=lambda c: (c[1], c[0]))
-        cy = top - SIZE * 0.95
-        words = ", ".join(tr.gettext("%(who)s %(n)s", who=colour(s), n=n) for s, n in points)
-        text = tr.ngettext(
-            "%(n)s tile: %(points)s", "%(n)s tiles: %(points)s", len(cells), points=words
-        )
-        w = 7.2 * len(text) + 12
-        final = tr.gettext("final scoring, %(text)s", text=text) if described else ""
+    for (cx, cy), text in _finals(view):
         head = '<g class="final-score">'
         if described:
+            final = tr.gettext("final scoring, %(text)s", text=text)
             head += f"<title>{_esc(final)}</title>"
-        out.append(
-            head
-            + f'<rect x="{cx - w / 2:.1f}" y="{cy - 11:.1f}" width="{w:.1f}" height="20" rx="4" '
-            f'fill="#000000" fill-opacity="0.75" stroke="{SCORED}"/>'
-            f"{_text(cx, cy + 3.5, text, 12, '#ffffff')}</g>"
-        )
+        out.append(head + _final_label(cx, cy, text) + "</g>")
 
     out.extend(_targets(view, turn, kind, where, optional, coord))
     out.append(_strip(view, seat, min_x, min_y, width))
     out.append(f'<g class="coord" pointer-events="none">{"".join(coords)}</g>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _sea(cx: float, cy: float, end: str = "/>") -> str:
+    return (
+        f'<polygon class="sea interior-sea" points="{_corners(cx, cy)}" fill="{INTERIOR}" '
+        f'stroke="#5d9cc8" stroke-width="1"{end}'
+    )
+
+
+def _ground(cx: float, cy: float, landscape: str, scored: bool) -> str:
+    """A tile's hex in its landscape's colour (a gold edge when just scored)."""
+    stroke, stroke_width = (SCORED, 4) if scored else ("#2b2b2b", 1.2)
+    return (
+        f'<polygon points="{_corners(cx, cy, SIZE - 1)}" '
+        f'fill="{LANDSCAPE_FILL.get(landscape, "#ccc")}" '
+        f'stroke="{stroke}" stroke-width="{stroke_width}"/>'
+    )
+
+
+def _words(cx: float, cy: float, total: int, cap: int, shown: str, ink: str) -> str:
+    """A tile's "herds / holds" (bold when full) and its landscape's name."""
+    weight = "bold" if total >= cap else "normal"
+    return _text(
+        cx, cy - 25, f"{total}/{cap}", 12, ink, class_="capacity", font_weight=weight
+    ) + _text(cx, cy - 11, shown, 12, ink, class_="name")
+
+
+def _swimming(cx: float, cy: float) -> str:
+    return (
+        f'<polygon class="swimming" points="{_corners(cx, cy, SIZE - 5)}" fill="none" '
+        'stroke="#d7ecfa" stroke-width="1.5" stroke-dasharray="4 4"/>'
+    )
+
+
+def _finals(view: dict) -> list[tuple[tuple[float, float], str]]:
+    """Final scoring (TS13): each scored land mass's label, above its top tile."""
+    out = []
+    for item in view.get("final") or []:
+        points = [(s, n) for s, n in enumerate(item.get("points") or []) if n]
+        cells = [_center(q, r) for q, r in item.get("tiles") or []]
+        if not cells or not points:
+            continue
+        cx, top = min(cells, key=lambda c: (c[1], c[0]))
+        words = ", ".join(tr.gettext("%(who)s %(n)s", who=colour(s), n=n) for s, n in points)
+        text = tr.ngettext(
+            "%(n)s tile: %(points)s", "%(n)s tiles: %(points)s", len(cells), points=words
+        )
+        out.append(((cx, top - SIZE * 0.95), text))
+    return out
+
+
+def _final_label(cx: float, cy: float, text: str) -> str:
+    w = _final_width(text)
+    return (
+        f'<rect x="{cx - w / 2:.1f}" y="{cy - 11:.1f}" width="{w:.1f}" height="20" rx="4" '
+        f'fill="#000000" fill-opacity="0.75" stroke="{SCORED}"/>'
+        f"{_text(cx, cy + 3.5, text, 12, '#ffffff')}"
+    )
+
+
+def _final_width(text: str) -> float:
+    return 7.2 * len(text) + 12
 
 
 def _target_hex(cx: float, cy: float, action: str, label: str, cls: str, water: bool) -> list[str]:

@@ -1,15 +1,20 @@
 """The email pictures of Trias and Tri*T*Area drawn the cheap way (issue 17): Tri*T*Area
-from layers (its parts' looks drawn once per process), Trias from its board without
-descriptions; either way the picture a player gets is the whole board's picture."""
+from layers (its parts' looks drawn once per process), Trias from anchored layers (each
+part drawn once per scale and stamped where it falls); either way the picture a player
+gets is the whole board's picture (Trias's: at a scale a 64th apart, each part within
+half a pixel)."""
 
 import io
+import math
 import random
+import re
 
 import pytest
 from django.utils import translation
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageFilter
 
 from games import boards
+from games.boards.trias_guide import WATER
 from games.boards.tritarea import svg as s
 from games.engines import get_engine
 from games.models import Game
@@ -49,6 +54,36 @@ def _difference(a, b) -> tuple[int, int]:
     difference = ImageChops.difference(a, b)
     worst = max(high for _low, high in difference.getextrema())
     return worst, sum(difference.convert("L").histogram()[3:])
+
+
+def _view_size(svg: str) -> tuple[float, float]:
+    width, height = re.search(r'viewBox="([^"]*)"', svg).group(1).split()[2:]
+    return float(width), float(height)
+
+
+def _trias_at_stamped_scale(layers):
+    """The whole Trias board (``Layers.svg``) drawn at the scale and place its stamped
+    picture uses: the land a 64th of a step smaller than the picture's width, centred
+    on open water."""
+    width, height = _view_size(layers.base)
+    pixels_high = math.ceil(height * pictures.WIDTH / width)
+    scale = math.floor(pictures.WIDTH / width * 64) / 64
+    left, top = (pictures.WIDTH - width * scale) / 2, (pixels_high - height * scale) / 2
+    box = f"{-left / scale!r} {-top / scale!r} {pictures.WIDTH / scale!r} {pixels_high / scale!r}"
+    head, sep, rest = layers.svg().partition(">")
+    sea = f'<rect x="-9999" y="-9999" width="99999" height="99999" fill="{WATER}"/>'
+    svg = re.sub(r'viewBox="[^"]*"', f'viewBox="{box}"', head) + sep + sea + rest
+    return pictures.pixels(svg).crop((0, 0, pictures.WIDTH, pixels_high))
+
+
+def _off_by_more_than_half_a_pixel(drawn, stamped, shade: int = 24) -> int:
+    """Pixels of ``stamped`` more than a shade outside what ``drawn`` has around the same
+    place (its 3 x 3 neighbours' range): a part moved by up to half a pixel stays
+    inside; a part moved further, missing or drawn twice does not."""
+    assert drawn.size == stamped.size
+    above = ImageChops.subtract(stamped, drawn.filter(ImageFilter.MaxFilter(3)))
+    below = ImageChops.subtract(drawn.filter(ImageFilter.MinFilter(3)), stamped)
+    return sum(ImageChops.lighter(above, below).convert("L").histogram()[shade + 1 :])
 
 
 @pytest.fixture
@@ -157,6 +192,85 @@ def test_a_trias_picture_is_the_whole_boards_picture_exactly(language):
                     assert _difference(whole, cheap) == (0, 0)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_trias_boards_layers_paint_its_picture(language):
+    # Base plus anchored tiles paint the picture's board (moved to start at 0 0); only
+    # its rounded corners are square, as the sea is one flat colour.
+    with translation.override(language):
+        for people in (2, 3, 5):
+            for engine, state in _positions("trias", people, 1, seed=130):
+                for seat in (None, 0, 1):
+                    view = engine.view(state, seat)
+                    layers = boards.layers("trias", view, seat=seat)
+                    assert layers.ground == WATER and all(t.anchor for t in layers.tiles)
+                    picture = boards.picture_svg("trias", view, seat=seat)
+                    assert _view_size(layers.base) == _view_size(picture)
+                    # (the same scale: the picture's own size attributes are rounded up)
+                    picture = re.sub(r' width="\d+" height="\d+"', "", picture, count=1)
+                    whole, joined = pictures.pixels(picture), pictures.pixels(layers.svg())
+                    assert whole.size == joined.size
+                    difference = ImageChops.difference(whole, joined).convert("L")
+                    corner = 12 * pictures.WIDTH / _view_size(picture)[0]  # (rx, in pixels)
+                    assert sum(difference.histogram()[33:]) <= 4 * corner**2
+
+
+def test_a_trias_picture_stamps_each_part_within_half_a_pixel(fresh_caches):
+    checked = 0
+    for people in (2, 3, 4, 5):
+        for engine, state in _positions("trias", people, 1, seed=140):
+            for seat in (None, 0):
+                layers = boards.layers("trias", engine.view(state, seat), seat=seat)
+                stamped = pictures.layered_pixels(layers)
+                width, height = _view_size(layers.base)
+                assert stamped.size == (560, math.ceil(height * 560 / width))
+                drawn = _trias_at_stamped_scale(layers)
+                # (glyphs drawn half a pixel over differ in a few of their pixels; one
+                # hex missing or moved by two pixels is thousands)
+                off = _off_by_more_than_half_a_pixel(drawn, stamped)
+                assert off <= stamped.width * stamped.height // 200
+                checked += 1
+    assert checked > 20
+
+
+def test_a_trias_parts_look_is_drawn_once_per_scale_wherever_it_falls(fresh_caches):
+    """One move later, or in another game of a board as wide, only the parts not drawn
+    before are drawn: a hex, a herd box or a label looks the same wherever it lies."""
+    engine = get_engine("trias")
+    rng = random.Random(150)
+    state = engine.new_game(3, 150, engine.validate_options(3, {}))
+    pairs = 0
+    for _ply in range(120):
+        due = engine.to_move(state)
+        if not due:
+            break
+        before = boards.layers("trias", engine.view(state, 0), seat=0)
+        state = engine.apply(state, due[0], rng.choice(engine.legal_actions(state, due[0])))
+        after = boards.layers("trias", engine.view(state, 0), seat=0)
+        if _view_size(before.base) != _view_size(after.base):
+            continue  # (a board of another width: another scale)
+        pictures.layered_pixels(before)
+        drawn = len(pictures._tiles)
+        pictures.layered_pixels(after)
+        looks = {(t.x, t.y, t.width, t.height, t.svg) for t in before.tiles}
+        new = {(t.x, t.y, t.width, t.height, t.svg) for t in after.tiles} - looks
+        # (a new look may have been drawn for an earlier position already)
+        assert len(pictures._tiles) - drawn <= len(new) < len(after.tiles) // 4
+        pairs += 1
+    assert pairs > 30
+    # And the same position in another place draws nothing at all.
+    moved = boards.Layers(
+        base=after.base,
+        tiles=tuple(
+            boards.Tile(t.x, t.y, t.width, t.height, t.svg, (t.anchor[0] + 80, t.anchor[1] - 40))
+            for t in after.tiles
+        ),
+        ground=after.ground,
+    )
+    drawn = len(pictures._tiles)
+    pictures.layered_pixels(moved)
+    assert len(pictures._tiles) == drawn
+
+
 def test_a_trias_picture_keeps_the_boards_title_and_only_the_viewers_hand_card():
     for engine, state in _positions("trias", 3, 1, seed=110):
         for seat in (0, 1, 2):
@@ -190,6 +304,11 @@ def test_an_emails_picture_and_words_are_the_whole_boards(name, alice, bob, sett
             png, words = compose.board_picture(game, seat, state)
             assert words == positions.describe(name, view, svg)
             cheap = Image.open(io.BytesIO(png)).convert("RGB")
+            if name == "trias":  # (stamped: a 64th smaller, each part within half a pixel)
+                drawn = _trias_at_stamped_scale(boards.layers(name, view, seat=seat))
+                off = _off_by_more_than_half_a_pixel(drawn, cheap, shade=32)
+                assert off <= drawn.width * drawn.height // 200
+                continue
             whole = Image.open(io.BytesIO(pictures.rasterise(svg))).convert("RGB")
             # (both in palettes: a pixel a shade off may fall to a neighbouring colour)
             difference = ImageChops.difference(whole, cheap).convert("L")

@@ -3,6 +3,7 @@ per process and the position painted over it, and the picture is the whole board
 
 import io
 import random
+import types
 
 import pytest
 from django.utils import translation
@@ -102,10 +103,21 @@ def test_the_email_png_comes_from_the_layers_and_decodes_to_the_board(fresh_cach
     assert off <= whole.width * whole.height // 1000
 
 
-def test_boards_without_layers_are_drawn_whole():
-    engine = get_engine("trias")
-    state = engine.new_game(3, 5, engine.validate_options(3, {}))
-    assert boards.layers("trias", engine.view(state, 0), seat=0) is None
+@pytest.mark.django_db
+def test_a_board_without_layers_is_drawn_whole(monkeypatch, alice, bob, settings):
+    # (every game's board comes in layers today; a new game's may come only whole)
+    from games.boards import triad
+    from tests.factories import start_game
+
+    settings.MAIL_BOARD_PNG = True
+    game = start_game(alice, bob, engine="triad")
+    whole_only = types.SimpleNamespace(render_svg=triad.render_svg)
+    monkeypatch.setattr(boards, "_module", lambda name: whole_only)
+    view = game.engine_module.view(compose.load_state(game), 0)
+    assert boards.layers("triad", view, seat=0) is None
+    png, words = compose.board_picture(game, 0)
+    svg = triad.render_svg(view, seat=0, actions=())
+    assert png == compose.rasterise(svg) and words
 
 
 def test_mapping_only_the_tiles_gives_the_whole_pictures_palette_png(fresh_caches):

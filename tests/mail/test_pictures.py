@@ -54,6 +54,33 @@ def test_the_picture_is_a_small_opaque_palette_png_560_pixels_wide(engine, playe
     assert "transparency" not in image.info
 
 
+@pytest.mark.parametrize("engine, players", [("triad", 2), ("trias", 3), ("tritarea", 2)])
+def test_the_png_written_here_decodes_to_the_palette_picture(engine, players):
+    # (the chunks are written by ``encode`` and compressed by ISA-L: a reader checks
+    # every chunk's CRC and the stream's checksum)
+    svg = _svg(engine, players, seed=11)
+    image = pictures.palette(pictures.pixels(svg), pictures.palette_key(svg))
+    png = pictures.encode(image)
+    Image.open(io.BytesIO(png)).verify()
+    back = Image.open(io.BytesIO(png))
+    assert (back.format, back.mode, back.size) == ("PNG", "P", image.size)
+    assert back.tobytes() == image.tobytes()
+    assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+    # IHDR, PLTE, IDAT and IEND, in that order; nothing else
+    kinds, at = [], 8
+    while at < len(png):
+        size = int.from_bytes(png[at : at + 4], "big")
+        kinds.append(png[at + 4 : at + 8])
+        at += 12 + size
+    assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"] and at == len(png)
+
+
+def test_a_picture_not_in_a_palette_is_written_by_pillow():
+    image = Image.new("RGB", (3, 2), "#336699")
+    back = Image.open(io.BytesIO(pictures.encode(image)))
+    assert back.mode == "RGB" and back.getpixel((2, 1)) == (0x33, 0x66, 0x99)
+
+
 def test_the_labels_are_drawn(font_loads):
     svg = _svg("triad", 2)
     assert "Black to move" in svg
