@@ -11,6 +11,7 @@ from django.contrib.sessions.models import Session
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.backends import AuthenticationBackend, ModelBackend
 from accounts.sessions import SessionStore
 from tests.factories import PASSWORD, UserFactory
 
@@ -93,3 +94,23 @@ def test_a_changed_password_ends_the_other_sessions(client):
     user.set_password("another secret phrase 42")
     user.save()
     assert client.get(SETTINGS).status_code == 302
+
+
+@pytest.mark.parametrize("backend", [ModelBackend, AuthenticationBackend])
+def test_the_backends_find_the_same_player_as_the_orm(backend):
+    from accounts.models import User
+
+    user = UserFactory(display_name="Ada L.", on_vacation=True, time_zone="Europe/Berlin")
+    found = backend().get_user(str(user.pk))  # (the session holds the id as text)
+    same = User.objects.get(pk=user.pk)
+    for field in User._meta.concrete_fields:
+        assert getattr(found, field.attname) == getattr(same, field.attname), field.name
+    assert found.get_deferred_fields() == set() and found._state.adding is False
+    found.display_name = "Ada"
+    found.save(update_fields=["display_name"])
+    assert User.objects.get(pk=user.pk).display_name == "Ada"
+    assert backend().get_user(user.pk + 1000) is None
+    assert backend().get_user("not a number") is None
+    user.is_active = False
+    user.save()
+    assert backend().get_user(user.pk) is None  # (who may sign in: the parents' rule)
