@@ -66,24 +66,30 @@ def colour(seat: int) -> str:
     return tr.gettext("Seat %(n)s", n=seat + 1)
 
 
+# (one word translated per call: a guide names a landscape for every place it lists,
+# and translating all four each time was a twentieth of a Trias page's first view)
+_LANDSCAPE_NAMES = {
+    "M": lambda: tr.pgettext("Trias landscape", "mountain"),
+    "S": lambda: tr.pgettext("Trias landscape", "steppe"),
+    "W": lambda: tr.pgettext("Trias landscape", "wood"),
+    "P": lambda: tr.pgettext("Trias landscape", "South Pole"),
+}
+_CARD_NAMES = {
+    "M": lambda: tr.pgettext("Trias card", "mountain"),
+    "S": lambda: tr.pgettext("Trias card", "steppe"),
+    "W": lambda: tr.pgettext("Trias card", "wood"),
+    "X": lambda: tr.pgettext("Trias card", "Meteorite Impact"),
+}
+
+
 def landscape_name(letter: str) -> str:
-    names = {
-        "M": tr.pgettext("Trias landscape", "mountain"),
-        "S": tr.pgettext("Trias landscape", "steppe"),
-        "W": tr.pgettext("Trias landscape", "wood"),
-        "P": tr.pgettext("Trias landscape", "South Pole"),
-    }
-    return names.get(letter, tr.gettext("tile"))
+    name = _LANDSCAPE_NAMES.get(letter)
+    return name() if name else tr.gettext("tile")
 
 
 def card_name(letter: str) -> str:
-    names = {
-        "M": tr.pgettext("Trias card", "mountain"),
-        "S": tr.pgettext("Trias card", "steppe"),
-        "W": tr.pgettext("Trias card", "wood"),
-        "X": tr.pgettext("Trias card", "Meteorite Impact"),
-    }
-    return names.get(letter, "")
+    name = _CARD_NAMES.get(letter)
+    return name() if name else ""
 
 
 # --- the legal actions, sorted by the two steps ---------------------------------------
@@ -159,10 +165,17 @@ class Places:
         self.seat = seat
         self.tiles = {key(t["pos"]): t for t in view.get("tiles") or []}
         self.swimmers = {key(s["pos"]): s["herds"] for s in view.get("swimmers") or []}
+        self._names: dict[str, str] = {}  # (by landscape: a guide names dozens of places)
 
     def name(self, where: str) -> str:
         tile = self.tiles.get(where)
-        return landscape_name(tile["landscape"]) if tile else tr.gettext("water")
+        if not tile:
+            return tr.gettext("water")
+        letter = tile["landscape"]
+        found = self._names.get(letter)
+        if found is None:
+            found = self._names[letter] = landscape_name(letter)
+        return found
 
     def herds(self, where: str) -> int:
         tile = self.tiles.get(where)
