@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 from weakref import WeakKeyDictionary
 
-from django.db import connections
+from django.db import DatabaseError, connections, router
 from django.db.models import Model
 
 
@@ -49,7 +49,7 @@ def _converters(connection, model, key, chosen) -> list:
     if found is None:
         found = []
         for i, field in enumerate(chosen):
-            col = field.get_col(model._meta.db_table)
+            col = field.get_col(field.model._meta.db_table)
             these = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
             if these:
                 found.append((i, these, col))
@@ -109,10 +109,70 @@ def values(using: str, model: type[Model], names: tuple[str, ...], sql: str, par
     """The rows of a written query selecting ``model``'s fields ``names`` (attnames, in
     that order), each value converted as the ORM's ``values_list`` converts it (JSON
     text to its value, SQLite's dates and booleans)."""
+    return values_of(using, tuple(model._meta.get_field(name) for name in names), sql, params)
+
+
+def values_of(using: str, chosen: tuple, sql: str, params) -> list:
+    """``values`` for a query whose columns are the fields ``chosen`` of any models
+    (a join's), in that order."""
     connection = connections[using]
-    chosen = tuple(model._meta.get_field(name) for name in names)
-    converters = _converters(connection, model, ("values", names), chosen)
+    converters = _converters(connection, None, ("values", chosen), chosen)
     found = fetch(connection, sql, params)
     if not converters:
         return found
     return [tuple(_convert(list(row), converters, connection)) for row in found]
+
+
+# --- writes: the few a move makes, without the ORM building their SQL each time --------
+
+
+def can_write(model: type[Model]) -> bool:
+    """Whether ``insert`` can write ``model``'s rows here (it needs ``RETURNING``:
+    PostgreSQL, SQLite 3.35 and later); callers fall back to the ORM otherwise."""
+    return connections[router.db_for_write(model)].features.can_return_columns_from_insert
+
+
+def insert(instance: Model, *, ignore_conflicts: bool = False) -> bool:
+    """Write ``instance`` as a new row, as ``save()`` on a new instance writes it
+    (each field's ``pre_save``, so ``auto_now_add`` times are set, and its
+    ``get_db_prep_save``), and give it its primary key. ``ignore_conflicts``: a row
+    that breaks a unique constraint is not written (``ON CONFLICT DO NOTHING``) and
+    False is returned. No model signals are sent (the callers' models have none)."""
+    model = type(instance)
+    using = router.db_for_write(model)
+    connection = connections[using]
+    q = connection.ops.quote_name
+    pk = model._meta.pk
+    chosen = [f for f in model._meta.concrete_fields if f is not pk or instance.pk is not None]
+    params = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in chosen]
+    conflict = " ON CONFLICT DO NOTHING" if ignore_conflicts else ""
+    sql = (
+        f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(f.column) for f in chosen)})"
+        f" VALUES ({', '.join(['%s'] * len(chosen))}){conflict} RETURNING {q(pk.column)}"
+    )
+    found = fetch(connection, sql, params)
+    if not found:
+        return False
+    setattr(instance, pk.attname, found[0][0])
+    instance._state.adding, instance._state.db = False, using
+    return True
+
+
+def update(instance: Model, names) -> None:
+    """Write the columns ``names`` (attnames) of ``instance``'s row, as
+    ``save(update_fields=names)`` writes them (each field's ``pre_save`` and
+    ``get_db_prep_save``), and fail as it fails when the row is gone. No model
+    signals are sent (the callers' models have none)."""
+    model = type(instance)
+    connection = connections[router.db_for_write(model)]
+    q = connection.ops.quote_name
+    chosen = [model._meta.get_field(name) for name in names]
+    params = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in chosen]
+    sql = (
+        f"UPDATE {q(model._meta.db_table)} SET {', '.join(f'{q(f.column)} = %s' for f in chosen)}"
+        f" WHERE {q(model._meta.pk.column)} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, instance.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError(f"{model.__name__} {instance.pk}: no row to update")

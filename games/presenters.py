@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, clocks, table_rows
+from games import boards, clocks, list_rows, table_rows
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
@@ -310,42 +310,11 @@ class ListedSeat:
 
 
 def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
-    """``user``'s seats ``seat_pks`` with their games and fellow players (two queries)."""
-    rows = list(
-        Seat.objects.filter(pk__in=seat_pks, user=user).values_list(
-            "pk",
-            "game_id",
-            "is_due",
-            "deadline",
-            "due_since",
-            "night_seconds",
-            "game__weekends_off",
-            "is_winner",
-            "rank",
-            "accepted",
-            "game__engine",
-            "game__deadline",
-            "game__finished_at",
-            "game__created_by__username",
-            "game__created_by__display_name",
-            named=True,
-        )
-    )
+    """``user``'s seats ``seat_pks`` with their games and fellow players (two written
+    queries, ``games.list_rows``)."""
+    rows = list_rows.listed(user.pk, seat_pks)
     others = defaultdict(list)
-    fellows = (
-        Seat.objects.filter(game_id__in=[r.game_id for r in rows])
-        .exclude(user=user)
-        .order_by("game_id", "index")
-        .values_list(
-            "game_id",
-            "is_due",
-            "controller",
-            "color",
-            "bot_level",
-            "user__username",
-            "user__display_name",
-        )
-    )
+    fellows = list_rows.fellows([r.game_id for r in rows], user.pk)
     for game_id, is_due, controller, color, level, username, display_name in fellows:
         name = (display_name or username) if username else None
         others[game_id].append(Player(seat_name(name, controller, color, level), is_due))

@@ -7,8 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import CharField, F, Prefetch
-from django.db.models.functions import Cast
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -16,8 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
 from config.throttle import throttle
+from games import list_rows, page_cache, services, table_rows
 from games import lobby as lobby_rules
-from games import page_cache, services, table_rows
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
@@ -72,11 +71,6 @@ def _seats_with_games(queryset):
     )
 
 
-def _as_text(field: str):
-    """A time as text: cheap to load, and all a cache key needs."""
-    return Cast(field, CharField())
-
-
 @login_required
 def my_games(request):
     """The most urgent games awaiting me, then those waiting for others (all of them on
@@ -84,30 +78,11 @@ def my_games(request):
 
     One light query lists every game in play or starting, in the page's order (plain
     values: enough to count, pick what is shown and key the cached page); full rows
-    are loaded only for the games shown, and only when the page is not cached.
+    are loaded only for the games shown, and only when the page is not cached (all
+    written queries, ``games.list_rows``).
     Queries stay bounded however many games a player has. What the key does not hold
     (another player joining an open game, a renamed player) shows within the minute."""
-    mine = Seat.objects.filter(user=request.user)
-    current = list(
-        mine.filter(game__status__in=[GameStatus.ACTIVE, GameStatus.OPEN])
-        # Due seats by their deadline; the others have none, so by the game's deadline,
-        # newest first; open games (no deadline, not started) newest first.
-        .order_by(
-            F("deadline").asc(nulls_last=True),
-            F("game__deadline").asc(nulls_last=True),
-            "-game__started_at",
-            "-game__created_at",
-        )
-        .values_list(
-            "pk",
-            "game__status",
-            "is_due",
-            "accepted",
-            "game__version",
-            _as_text("deadline"),
-            _as_text("game__deadline"),
-        )
-    )
+    current = list_rows.current(request.user.pk)
     due = [r for r in current if r[1] == GameStatus.ACTIVE and r[2]]
     waiting = [r for r in current if r[1] == GameStatus.ACTIVE and not r[2]]
     opening = [r for r in current if r[1] == GameStatus.OPEN]
@@ -115,11 +90,7 @@ def my_games(request):
     def context():
         # Recent results change only when a listed game ends (which changes ``current``
         # and so the key) or, rarely, by adjudication (shown within the minute).
-        recent = list(
-            mine.filter(game__status=GameStatus.FINISHED)
-            .order_by("-game__finished_at")
-            .values_list("pk", flat=True)[:10]
-        )
+        recent = list_rows.recent(request.user.pk, 10)
         shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening]
         by_pk = listed_seats(request.user, [r[0] for r in shown] + recent)
 
