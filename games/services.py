@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from config import rows
 from games import awaiting, clocks, computer, computer_turns, lobby, signals, table_rows
 from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
@@ -486,7 +487,7 @@ def _apply(
     engine = game.engine_module
     new = engine.apply(state, seat, action)  # IllegalAction rolls the transaction back
     action = _canonical(engine, state, seat, action, new)
-    move = Move.objects.create(
+    move = Move(
         game=game,
         ply=game.version + 1,
         seat=seat,
@@ -496,12 +497,22 @@ def _apply(
         by_computer=by_computer,
         reversible=_reversible(engine, state, seat, action),
     )
+    _write_new(move)
     game.version += 1
     game.draw_offered_by = None
     seats = _store_state(game, new, seats, seen_by=mover, fields=MOVE_FIELDS)
     signals.move_played.send(sender=Game, game=game, move=move)
     if not by_computer:  # the computer task goes on by itself while a computer is due
         _hand_to_computer(game, seats)
+
+
+def _write_new(move: Move) -> None:
+    """Write a new move row: by one written INSERT (``config.rows``: the ORM built a
+    move's in a tenth of the request) where the database can return its id."""
+    if rows.can_write(Move):
+        rows.insert(move)
+    else:
+        move.save(force_insert=True)
 
 
 def _hand_to_computer(game: Game, seats: list[Seat]) -> None:
@@ -632,11 +643,14 @@ def _store_state(
         if seat is seen_by:
             names += ("last_seen_version", "last_seen_at")
         if names:
-            Seat.objects.filter(pk=seat.pk).update(**{n: getattr(seat, n) for n in names})
+            rows.update(seat, names)
     awaiting.forget(s.user_id for s in changed)
     deadlines = [s.deadline for s in seats if s.is_due and s.controller == Controller.HUMAN]
     game.deadline = min(deadlines) if deadlines else None
-    game.save(update_fields=fields)
+    if fields is None:
+        game.save()
+    else:
+        rows.update(game, fields)
     for seat in became_due:
         if seat.controller == Controller.HUMAN:
             signals.seat_became_due.send(sender=Seat, seat=seat)

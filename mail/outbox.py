@@ -60,9 +60,13 @@ def notify(
         dedupe_key=dedupe_key,
         send_after=now + timedelta(seconds=hold_seconds),
     )
-    if dedupe_key:
+    if rows.can_write(Notification):
         # The unique key decides (no read first): a row already written for it, by an
         # earlier event or a concurrent sweeper, makes this a no-op; once is enough.
+        # (One written INSERT ... ON CONFLICT DO NOTHING: no savepoint around it.)
+        if not rows.insert(row, ignore_conflicts=bool(dedupe_key)):
+            return None
+    elif dedupe_key:
         try:
             with transaction.atomic():
                 row.save()
