@@ -631,7 +631,8 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
     # The same window's idle share (its seconds at the idle rate) is a cost per second
     # of the machine, not per game: the marginal figure leaves it out, and the second
     # projection takes it once from the machine's cores.
-    idle_rate = {name: seconds / args.idle for name, seconds in idle.items()}
+    # (``--idle 0``: no idle measured, so the marginal figures are all of it)
+    idle_rate = {name: seconds / args.idle if args.idle else 0.0 for name, seconds in idle.items()}
     marginal = {name: max(0.0, cpu[name] - idle_rate[name] * window) for name in cpu}
     marginal_total = sum(marginal.values())
     idle_cores = sum(idle_rate.values())
