@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connections, router, transaction
 from django.db.models import F, Q
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import rows
 from config.cache import forget
 from games.models import AuditLog, Game, GameStatus, Seat
 from ratings import system
@@ -231,14 +232,33 @@ def seat_ratings(game: Game, seats: list[Seat] | None = None) -> dict[int, Ratin
         return out
     people = {s.user_id: s.index for s in missing if s.user_id is not None}
     levels = {_level(s): s.index for s in missing if s.user_id is None}
-    found = Rating.objects.filter(engine=game.engine, bracket=bracket)
     fresh: dict[int, Rating] = {}
-    for r in found.filter(user_id__in=people):
-        fresh[people[r.user_id]] = r
-    for r in found.filter(user__isnull=True, computer_level__in=levels):
-        fresh[levels[r.computer_level]] = r
+    for r in _ratings_of(game.engine, bracket, list(people), list(levels)):
+        fresh[people[r.user_id] if r.user_id is not None else levels[r.computer_level]] = r
     cache.set_many({keys[s.index]: fresh.get(s.index, _UNRATED) for s in missing}, SHOWN_SECONDS)
     return out | fresh
+
+
+def _ratings_of(engine: str, bracket: str, user_ids: list, levels: list) -> list[Rating]:
+    """The ratings of these people and computer levels in one kind of game: one written
+    query (``config.rows``), for a game page whose players' ratings are not cached."""
+    if not user_ids and not levels:
+        return []
+    using = router.db_for_read(Rating)
+    connection = connections[using]
+    q = connection.ops.quote_name
+    who = []
+    if user_ids:
+        who.append(f"r.{q('user_id')} IN ({', '.join(['%s'] * len(user_ids))})")
+    if levels:
+        marks = ", ".join(["%s"] * len(levels))
+        who.append(f"(r.{q('user_id')} IS NULL AND r.{q('computer_level')} IN ({marks}))")
+    sql = (
+        f"SELECT {rows.columns(Rating, 'r', q)} FROM {q(Rating._meta.db_table)} r"
+        f" WHERE r.{q('engine')} = %s AND r.{q('bracket')} = %s AND ({' OR '.join(who)})"
+    )
+    found = rows.fetch(connection, sql, [engine, bracket, *user_ids, *levels])
+    return [rows.instances(using, [(Rating, ())], row)[0] for row in found]
 
 
 def ratings_of_games(games) -> dict[tuple[int, int], Rating]:

@@ -283,3 +283,34 @@ def test_a_game_against_a_computer_is_rated_against_its_level(people):
     level = Rating.objects.get(user=None, computer_level="strong", engine="triad")
     assert level.games == 1 and level.display > rating(alice).display
     assert rating(alice).games == 1
+
+
+@pytest.mark.django_db
+def test_a_game_pages_ratings_are_read_as_the_orm_reads_them(people):
+    """Uncached, the ratings beside a game's names come from one written query: every
+    column as the ORM's, a person's and a computer level's, none for the unrated."""
+    from django.core.cache import cache
+
+    alice, bob, carol = people[:3]
+    first = services.game_create(
+        creator=alice, engine="triad", num_players=2, options={}, days_per_move=3,
+        invitees=[], is_public=False, computers=["strong"],
+    )  # fmt: skip
+    services.game_resign(game_id=first.pk, user=alice)  # (alice and the level now rated)
+    game = start_game(alice, bob)
+    with_level = services.game_create(
+        creator=carol, engine="triad", num_players=2, options={}, days_per_move=3,
+        invitees=[], is_public=False, computers=["strong"],
+    )  # fmt: skip
+    cache.clear()
+    shown = ratings.seat_ratings(game)
+    mine = game.seats.get(user=alice).index
+    assert set(shown) == {mine}  # bob has no rating yet
+    fields = [f.attname for f in Rating._meta.concrete_fields]
+    assert [getattr(shown[mine], f) for f in fields] == [getattr(rating(alice), f) for f in fields]
+    cache.clear()
+    levels = ratings.seat_ratings(with_level)
+    strong = Rating.objects.get(user=None, computer_level="strong", engine="triad")
+    computer = with_level.seats.get(user=None).index
+    assert set(levels) == {computer}  # carol has none yet
+    assert [getattr(levels[computer], f) for f in fields] == [getattr(strong, f) for f in fields]
