@@ -121,6 +121,8 @@ TEMPLATES = [
                 "mail.context_processors.mail_stopped",
                 "chat.context_processors.game_page",
             ],
+            # {% url %} with each path kept by the process (config/template_urls.py)
+            "builtins": ["config.template_urls"],
         },
     },
     # Plain text (email subjects and text bodies): nothing HTML-escaped, so O'Brien stays
@@ -130,7 +132,7 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
-        "OPTIONS": {"autoescape": False},
+        "OPTIONS": {"autoescape": False, "builtins": ["config.template_urls"]},
     },
 ]
 
@@ -263,10 +265,11 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            # Hashed, compressed names in production (needs `collectstatic`).
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            # Hashed, compressed names in production (needs `collectstatic`); either
+            # storage keeps each name's path (config/static_storage.py).
+            "config.static_storage.ManifestStorage"
             if env_bool("STATIC_MANIFEST", not DEBUG)
-            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+            else "config.static_storage.PlainStorage"
         )
     },
 }
