@@ -1,8 +1,9 @@
 """The email board picture, before and after (issue 17): CPU per board and bytes, by
 game, for the old way (resvg-py, a font database and text shaping per call, a 32-bit
 PNG) and today's ``mail.pictures`` (LunaSVG, fonts once per process, a palette PNG
-whose palette is shared by pictures of the same colours), and the two pictures side by
-side for a look. A second table follows ``--positions`` positions of each game: the
+whose palette is shared by pictures of the same colours) drawn whole, then as a worker
+draws it, from the board's layers with their parts kept ("layers ms"), and the two
+pictures side by side for a look. A second table follows ``--positions`` positions of each game: the
 palette chosen per picture (as until issue 17's second pass) against the shared one,
 its CPU and how many pixels end up more than a shade away from the drawing's own.
 
@@ -72,8 +73,7 @@ def off_by_a_shade(drawn, quantized, shade: int = 16) -> float:
     return histogram[255] / (drawn.width * drawn.height)
 
 
-def position_svg(engine: str, players: int, moves: int = 3) -> str:
-    from games import boards
+def position_view(engine: str, players: int, moves: int = 3) -> tuple[dict, int]:
     from games.engines import get_engine
 
     module = get_engine(engine)
@@ -84,7 +84,21 @@ def position_svg(engine: str, players: int, moves: int = 3) -> str:
             break
         state = module.apply(state, seat, module.legal_actions(state, seat)[0])
     seat = module.to_move(state)[0]
-    return boards.render_svg(engine, module.view(state, seat), seat=seat, actions=())
+    return module.view(state, seat), seat
+
+
+def position_svg(engine: str, players: int, moves: int = 3) -> str:
+    from games import boards
+
+    view, seat = position_view(engine, players, moves)
+    return boards.render_svg(engine, view, seat=seat, actions=())
+
+
+def position_layers(engine: str, players: int, moves: int = 3):
+    from games import boards
+
+    view, seat = position_view(engine, players, moves)
+    return boards.layers(engine, view, seat=seat)
 
 
 def main(argv=None) -> int:
@@ -103,19 +117,23 @@ def main(argv=None) -> int:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"Machine: {os.cpu_count()} CPUs, load average {load}; median of {args.repeat} runs")
     print(f"{'game':10s} {'before ms':>10s} {'after ms':>9s} {'pixels':>7s} {'palette':>8s} "
-          f"{'PNG':>5s} {'before kB':>10s} {'after kB':>9s}")  # fmt: skip
+          f"{'PNG':>5s} {'layers ms':>10s} {'before kB':>10s} {'after kB':>9s}")  # fmt: skip
     for engine, players in GAMES:
         svg = position_svg(engine, players)
         before, after = old_rasterise(svg), pictures.rasterise(svg)
         image = pictures.pixels(svg)
         key = pictures.palette_key(svg)
         chosen = pictures.palette(image, key)
+        # How a worker draws it (games.boards.layers; warm: its parts kept).
+        layers = position_layers(engine, players)
+        layers_key = pictures.layers_key(layers)
         print(
             f"{engine:10s} {cpu_ms(args.repeat, old_rasterise, svg):10.1f} "
             f"{cpu_ms(args.repeat, pictures.rasterise, svg):9.1f} "
             f"{cpu_ms(args.repeat, pictures.pixels, svg):7.1f} "
             f"{cpu_ms(args.repeat, pictures.palette, image, key):8.1f} "
             f"{cpu_ms(args.repeat, pictures.encode, chosen):5.1f} "
+            f"{cpu_ms(args.repeat, pictures.rasterise_layers, layers, layers_key):10.1f} "
             f"{len(before) / 1000:10.1f} {len(after) / 1000:9.1f}"
         )
         old, new = (Image.open(io.BytesIO(png)).convert("RGB") for png in (before, after))
