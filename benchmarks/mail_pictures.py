@@ -108,6 +108,10 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=20)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
+    from django.conf import settings
+
+    if not settings.configured:  # (the boards ask for the language: English, no catalogue)
+        settings.configure(USE_I18N=False)
     from PIL import Image
 
     from mail import pictures
