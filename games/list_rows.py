@@ -19,8 +19,10 @@ from config import rows
 from games.models import Game, GameStatus, Seat
 
 
-def _using() -> str:
-    return router.db_for_read(Seat)
+def _reading():
+    """The database these reads go to, its quoting, and the three tables' quoted names."""
+    using = router.db_for_read(Seat)
+    return using, connections[using].ops.quote_name, _tables(using)
 
 
 @cache
@@ -39,9 +41,7 @@ def current(user_id: int) -> list[tuple]:
     first): ``(seat id, game status, is due, accepted, game version, the seat's
     deadline as text, the game's deadline as text)``. Plain values: enough to count,
     pick what is shown and key the cached page."""
-    using = _using()
-    q = connections[using].ops.quote_name
-    t = _tables(using)
+    using, q, t = _reading()
     sql = (
         f"SELECT s.{q('id')}, g.{q('status')}, s.{q('is_due')}, s.{q('accepted')},"
         f" g.{q('version')}, CAST(s.{q('deadline')} AS TEXT), CAST(g.{q('deadline')} AS TEXT)"
@@ -64,9 +64,7 @@ def current(user_id: int) -> list[tuple]:
 
 def recent(user_id: int, limit: int) -> list[int]:
     """The player's seats in their ``limit`` most recently finished games, latest first."""
-    using = _using()
-    q = connections[using].ops.quote_name
-    t = _tables(using)
+    using, q, t = _reading()
     sql = (
         f"SELECT s.{q('id')} FROM {t['seat']} s"
         f" INNER JOIN {t['game']} g ON g.{q('id')} = s.{q('game_id')}"
@@ -100,16 +98,19 @@ Listed = namedtuple("Listed", [name for name, _model, _field in LISTED])
 _ALIAS = {Seat: "s", Game: "g", User: "u"}
 
 
+def _selected(fields, q) -> tuple[tuple, str]:
+    """The fields ``(model, name), ...`` and their ``alias.column, ...`` to select."""
+    chosen = tuple(model._meta.get_field(name) for model, name in fields)
+    return chosen, ", ".join(f"{_ALIAS[f.model]}.{q(f.column)}" for f in chosen)
+
+
 def listed(user_id: int, seat_pks: list[int]) -> list:
     """The player's seats ``seat_pks`` with their games' and creators' values, as
     ``Listed`` rows (in no particular order)."""
     if not seat_pks:
         return []
-    using = _using()
-    q = connections[using].ops.quote_name
-    t = _tables(using)
-    chosen = tuple(model._meta.get_field(field) for _name, model, field in LISTED)
-    columns = ", ".join(f"{_ALIAS[f.model]}.{q(f.column)}" for f in chosen)
+    using, q, t = _reading()
+    chosen, columns = _selected([(model, field) for _name, model, field in LISTED], q)
     ids = ", ".join(["%s"] * len(seat_pks))
     sql = (
         f"SELECT {columns} FROM {t['seat']} s"
@@ -136,11 +137,8 @@ def fellows(game_ids: list[int], user_id: int) -> list[tuple]:
     order: ``FELLOWS``' values."""
     if not game_ids:
         return []
-    using = _using()
-    q = connections[using].ops.quote_name
-    t = _tables(using)
-    chosen = tuple(model._meta.get_field(field) for model, field in FELLOWS)
-    columns = ", ".join(f"{_ALIAS[f.model]}.{q(f.column)}" for f in chosen)
+    using, q, t = _reading()
+    chosen, columns = _selected(FELLOWS, q)
     ids = ", ".join(["%s"] * len(game_ids))
     sql = (
         f"SELECT {columns} FROM {t['seat']} s"
