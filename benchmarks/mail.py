@@ -24,7 +24,9 @@ starts a local SMTP sink (aiosmtpd, in this process) and a Celery worker
    per email, measured in this process over ``--sample`` emails (after ``--warm``
    untimed ones: a worker that has run a while, its picture tiles kept) and split
    into drawing the SVG, the position in words, rasterising the board (pixels,
-   palette, PNG), composing the rest, sending and the database; (b) the worker's
+   palette, PNG), composing the rest, sending and the database, then as many sent one
+   at a time (each by its own delivery call: its own claim and SMTP connection, as a
+   quiet hour sends them; Celery's own part left out); (b) the worker's
    delivery rate, with the CPU time of the worker, PostgreSQL, Redis and the sink
    while it ran (after ``--warm`` untimed emails through the worker too); (c) what
    the SMTP path takes without the worker: as many of the worker's emails pushed by
@@ -337,6 +339,25 @@ def worker_breakdown(
     return {part: seconds / count * 1000 for part, seconds in spent.items()}, sent
 
 
+def one_at_a_time(count: int, same_position: bool, game: tuple[str, int]) -> float:
+    """``count`` turn emails sent as a quiet day sends them: each player's alone, by the
+    delivery task's own call (``mail.tasks.deliver_now``: its own claim, its own SMTP
+    connection, its own batch reads), in this process after ``worker_breakdown`` (so
+    as warm). The CPU of this thread per email, in ms (Celery's own part left out)."""
+    from django.utils import timezone
+
+    from mail import tasks
+
+    later = timezone.now() + timedelta(hours=1)  # held back, so the worker leaves them
+    rows = seed_turns(count, "one-by-one", same_position=same_position, send_after=later,
+                      engine_name=game[0], players=game[1])  # fmt: skip
+    start = time.thread_time()
+    sent = sum(tasks.deliver_now(row.user_id, now=later) for row in rows)
+    spent = time.thread_time() - start
+    assert sent == count, f"sent {sent} of {count}"
+    return spent / count * 1000
+
+
 def cpu_seconds(worker_pid: int, database: str) -> dict[str, dict[int, float]]:
     """CPU time so far (user + system) by process, from /proc: the worker (its
     session), the PostgreSQL backends serving ``database``, Redis, and this process
@@ -602,6 +623,11 @@ def throughput(sink: Sink, smtp_port: int, worker_pid: int, args) -> None:
     for part, ms in parts.items():
         indent = "  " if part.startswith("rasterise:") else ""
         print(f"       {indent}{part:{32 - len(indent)}s} {ms:6.1f} ms")
+    alone = one_at_a_time(args.sample, args.same_position, game)
+    print(
+        f"     The same, one email at a time ({args.sample}, each by its own delivery call: its"
+        f" own claim and SMTP connection, as a quiet hour sends them): {alone:.1f} ms per email"
+    )
     if args.warm:  # (the worker too has run a while: its picture tiles kept, as in a)
         bench_throughput(sink, args.warm, worker_pid, args.same_position, game, "warm-worker")
     result = bench_throughput(sink, args.burst, worker_pid, args.same_position, game)
