@@ -18,7 +18,6 @@ from allauth.account import auth_backends as allauth_backends
 from django.contrib.auth import backends as django_backends
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import connections, router
 
 from config import rows
 
@@ -37,15 +36,10 @@ def _user(backend, user_id):
         user_id = model._meta.pk.to_python(user_id)
     except ValidationError:  # (no row could have it)
         return None
-    using = router.db_for_read(model)
-    connection = connections[using]
-    quote = connection.ops.quote_name
-    sql = (
-        f"SELECT {rows.columns(model, 'u', quote)} FROM {quote(model._meta.db_table)} u "
-        f"WHERE u.{quote(model._meta.pk.column)} = %s"
-    )  # (config.rows: the ORM's own instance, without a RawQuerySet's machinery)
-    found = rows.fetch(connection, sql, [user_id])
-    user = rows.instances(using, [(model, ())], found[0])[0] if found else None
+    # (config.rows: the ORM's own instance, without a RawQuerySet's machinery)
+    quote = rows.reading(model)[2]
+    found = rows.objects(model, f"t.{quote(model._meta.pk.column)} = %s", [user_id])
+    user = found[0] if found else None
     return user if user is not None and backend.user_can_authenticate(user) else None
 
 

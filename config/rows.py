@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 from weakref import WeakKeyDictionary
 
-from django.db import DatabaseError, connections, router
+from django.db import DatabaseError, IntegrityError, connections, router, transaction
 from django.db.models import Model
 
 
@@ -29,6 +29,19 @@ def columns(model: type[Model], alias: str, quote, leave_out: tuple[str, ...] = 
     """``alias."column", ...`` for ``fields(model, leave_out)`` (``quote``: the
     connection's ``ops.quote_name``)."""
     return ", ".join(f"{alias}.{quote(f.column)}" for f in fields(model, leave_out))
+
+
+def reading(model: type[Model]):
+    """Where a written query about ``model`` reads: ``(alias, connection, quote)``,
+    ``quote`` the connection's ``ops.quote_name``."""
+    using = router.db_for_read(model)
+    connection = connections[using]
+    return using, connection, connection.ops.quote_name
+
+
+def marks(count: int) -> str:
+    """``%s, %s, ...``: the placeholders of an ``IN (...)`` of ``count`` values."""
+    return ", ".join(["%s"] * count)
 
 
 @cache
@@ -93,6 +106,14 @@ def instances(
     return out
 
 
+def objects(model: type[Model], where: str, params) -> list[Model]:
+    """``model``'s rows ``SELECT``ed from its table as ``t`` with ``where`` (SQL after
+    ``WHERE``, written with the alias ``t``), as the ORM's own instances."""
+    using, connection, q = reading(model)
+    sql = f"SELECT {columns(model, 't', q)} FROM {q(model._meta.db_table)} t WHERE {where}"
+    return [instances(using, [(model, ())], row)[0] for row in fetch(connection, sql, params)]
+
+
 def set_prefetched(instance: Model, name: str, objects: list[Model]) -> None:
     """Give ``instance`` its related objects ``name`` as ``prefetch_related(name)``
     would (``instance.<name>.all()`` then answers from them without a query): the same
@@ -126,21 +147,27 @@ def values_of(using: str, chosen: tuple, sql: str, params) -> list:
 # --- writes: the few a move makes, without the ORM building their SQL each time --------
 
 
-def can_write(model: type[Model]) -> bool:
-    """Whether ``insert`` can write ``model``'s rows here (it needs ``RETURNING``:
-    PostgreSQL, SQLite 3.35 and later); callers fall back to the ORM otherwise."""
-    return connections[router.db_for_write(model)].features.can_return_columns_from_insert
-
-
 def insert(instance: Model, *, ignore_conflicts: bool = False) -> bool:
     """Write ``instance`` as a new row, as ``save()`` on a new instance writes it
     (each field's ``pre_save``, so ``auto_now_add`` times are set, and its
     ``get_db_prep_save``), and give it its primary key. ``ignore_conflicts``: a row
     that breaks a unique constraint is not written (``ON CONFLICT DO NOTHING``) and
-    False is returned. No model signals are sent (the callers' models have none)."""
+    False is returned. No model signals are sent (the callers' models have none).
+
+    It needs ``RETURNING`` (PostgreSQL, SQLite 3.35 and later); elsewhere the ORM's
+    ``save`` writes the row (in a savepoint when a conflict is to be ignored)."""
     model = type(instance)
     using = router.db_for_write(model)
     connection = connections[using]
+    if not _returns_ids(connection):
+        try:
+            with transaction.atomic(using=using, savepoint=ignore_conflicts):
+                instance.save(force_insert=True, using=using)
+        except IntegrityError:
+            if not ignore_conflicts:
+                raise
+            return False
+        return True
     q = connection.ops.quote_name
     pk = model._meta.pk
     chosen = [f for f in model._meta.concrete_fields if f is not pk or instance.pk is not None]
@@ -156,6 +183,10 @@ def insert(instance: Model, *, ignore_conflicts: bool = False) -> bool:
     setattr(instance, pk.attname, found[0][0])
     instance._state.adding, instance._state.db = False, using
     return True
+
+
+def _returns_ids(connection) -> bool:
+    return connection.features.can_return_columns_from_insert
 
 
 def update(instance: Model, names) -> None:

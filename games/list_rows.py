@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import namedtuple
 from functools import cache
 
-from django.db import connections, router
+from django.db import connections
 
 from accounts.models import User
 from config import rows
@@ -21,8 +21,8 @@ from games.models import Game, GameStatus, Seat
 
 def _reading():
     """The database these reads go to, its quoting, and the three tables' quoted names."""
-    using = router.db_for_read(Seat)
-    return using, connections[using].ops.quote_name, _tables(using)
+    using, _connection, quote = rows.reading(Seat)
+    return using, quote, _tables(using)
 
 
 @cache
@@ -111,12 +111,11 @@ def listed(user_id: int, seat_pks: list[int]) -> list:
         return []
     using, q, t = _reading()
     chosen, columns = _selected([(model, field) for _name, model, field in LISTED], q)
-    ids = ", ".join(["%s"] * len(seat_pks))
     sql = (
         f"SELECT {columns} FROM {t['seat']} s"
         f" INNER JOIN {t['game']} g ON g.{q('id')} = s.{q('game_id')}"
         f" LEFT OUTER JOIN {t['user']} u ON u.{q('id')} = g.{q('created_by_id')}"
-        f" WHERE s.{q('id')} IN ({ids}) AND s.{q('user_id')} = %s"
+        f" WHERE s.{q('id')} IN ({rows.marks(len(seat_pks))}) AND s.{q('user_id')} = %s"
     )
     return [Listed(*row) for row in rows.values_of(using, chosen, sql, [*seat_pks, user_id])]
 
@@ -139,11 +138,10 @@ def fellows(game_ids: list[int], user_id: int) -> list[tuple]:
         return []
     using, q, t = _reading()
     chosen, columns = _selected(FELLOWS, q)
-    ids = ", ".join(["%s"] * len(game_ids))
     sql = (
         f"SELECT {columns} FROM {t['seat']} s"
         f" LEFT OUTER JOIN {t['user']} u ON u.{q('id')} = s.{q('user_id')}"
-        f" WHERE s.{q('game_id')} IN ({ids})"
+        f" WHERE s.{q('game_id')} IN ({rows.marks(len(game_ids))})"
         f" AND NOT (s.{q('user_id')} = %s AND s.{q('user_id')} IS NOT NULL)"
         f" ORDER BY s.{q('game_id')}, s.{q('index')}"
     )

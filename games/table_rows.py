@@ -30,8 +30,8 @@ GAME_PARTS = ((Game, ()),)
 
 
 def _connection(model):
-    using = router.db_for_read(model)
-    return using, connections[using]
+    using, connection, _quote = rows.reading(model)
+    return using, connection
 
 
 @cache
@@ -47,8 +47,9 @@ def _seats_sql(alias: str, with_game: bool, games: int = 1) -> str:
     if games == 1:
         where = f"s.{q('game_id')} = %s ORDER BY s.{q('index')}"
     else:
-        ids = ", ".join(["%s"] * games)
-        where = f"s.{q('game_id')} IN ({ids}) ORDER BY s.{q('game_id')}, s.{q('index')}"
+        where = (
+            f"s.{q('game_id')} IN ({rows.marks(games)}) ORDER BY s.{q('game_id')}, s.{q('index')}"
+        )
     return (
         f"SELECT {rows.columns(Seat, 's', q)}{game}, {rows.columns(User, 'u', q)}"
         f" FROM {q(Seat._meta.db_table)} s{join}"

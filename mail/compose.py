@@ -29,7 +29,6 @@ from anymail.message import attach_inline_image
 from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
-from django.db import connections, router
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -250,8 +249,7 @@ def latest_moves(game_ids, limit: int = MOVES_LISTED) -> dict[int, list]:
     latest: dict[int, list] = {pk: [] for pk in game_ids}
     if not latest:
         return latest
-    using = router.db_for_read(Move)
-    q = connections[using].ops.quote_name
+    using, _connection, q = rows.reading(Move)
     chosen = tuple(Move._meta.get_field(name) for name in ("game", *MOVE_FIELDS))
     columns = ", ".join(q(f.column) for f in chosen)
     one = (

@@ -23,7 +23,7 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, connection, connections, router, transaction
+from django.db import connection, connections, router, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -60,20 +60,11 @@ def notify(
         dedupe_key=dedupe_key,
         send_after=now + timedelta(seconds=hold_seconds),
     )
-    if rows.can_write(Notification):
-        # The unique key decides (no read first): a row already written for it, by an
-        # earlier event or a concurrent sweeper, makes this a no-op; once is enough.
-        # (One written INSERT ... ON CONFLICT DO NOTHING: no savepoint around it.)
-        if not rows.insert(row, ignore_conflicts=bool(dedupe_key)):
-            return None
-    elif dedupe_key:
-        try:
-            with transaction.atomic():
-                row.save()
-        except IntegrityError:
-            return None
-    else:
-        row.save()
+    # The unique key decides (no read first): a row already written for it, by an
+    # earlier event or a concurrent sweeper, makes this a no-op; once is enough.
+    # (One written INSERT ... ON CONFLICT DO NOTHING: no savepoint around it.)
+    if not rows.insert(row, ignore_conflicts=bool(dedupe_key)):
+        return None
     if hold_seconds <= 0:
         user_id = user.pk
         transaction.on_commit(lambda: enqueue(user_id), robust=True)

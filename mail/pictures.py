@@ -320,7 +320,7 @@ def layered_pixels(layers, width: int = WIDTH):
         image = Image.new("RGB", (width, max(1, math.ceil(view[3] * scale))), layers.ground)
     else:
         image = base_pixels(layers.base, width).copy()
-    stamp = stamping(layers.base, width, image.height)
+    stamp = stamping(view[2], view[3], width, image.height)
     for tile in layers.tiles:
         if tile.anchor is None:
             left, top, piece, _opaque = tile_pixels(root, tile, scale)
@@ -347,9 +347,10 @@ _SCALE_STEPS = 64
 _STAMP_ROOT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">'
 
 
-def stamping(base: str, width: int, height: int):
+def stamping(view_width: float, view_height: float, width: int, height: int):
     """A function giving ``(left, top, RGBA image)`` for an anchored tile
-    (``Tile.anchor``) on a picture of ``base``, ``width`` x ``height`` pixels.
+    (``Tile.anchor``) on a ``width`` x ``height`` picture of a board whose viewBox is
+    ``view_width`` x ``view_height``.
 
     The tile is drawn around its anchor once per process for each look and scale
     (``tile_pixels``, kept with the other tiles), whatever board or place it is drawn
@@ -358,7 +359,6 @@ def stamping(base: str, width: int, height: int):
     pixel, so a part may sit up to half a pixel from where the whole drawing puts it,
     and the scale is rounded down to a 64th (the board drawn at most 1.6 % smaller than
     its base, centred on it)."""
-    view_width, view_height = (float(v) for v in _VIEWBOX.search(base).group(1).split()[2:4])
     scale = math.floor(width / view_width * _SCALE_STEPS) / _SCALE_STEPS
     left = (width - view_width * scale) / 2
     top = (height - view_height * scale) / 2

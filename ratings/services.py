@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.core.cache import cache
-from django.db import connections, router, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -244,21 +244,15 @@ def _ratings_of(engine: str, bracket: str, user_ids: list, levels: list) -> list
     query (``config.rows``), for a game page whose players' ratings are not cached."""
     if not user_ids and not levels:
         return []
-    using = router.db_for_read(Rating)
-    connection = connections[using]
-    q = connection.ops.quote_name
+    q = rows.reading(Rating)[2]
     who = []
     if user_ids:
-        who.append(f"r.{q('user_id')} IN ({', '.join(['%s'] * len(user_ids))})")
+        who.append(f"t.{q('user_id')} IN ({rows.marks(len(user_ids))})")
     if levels:
-        marks = ", ".join(["%s"] * len(levels))
-        who.append(f"(r.{q('user_id')} IS NULL AND r.{q('computer_level')} IN ({marks}))")
-    sql = (
-        f"SELECT {rows.columns(Rating, 'r', q)} FROM {q(Rating._meta.db_table)} r"
-        f" WHERE r.{q('engine')} = %s AND r.{q('bracket')} = %s AND ({' OR '.join(who)})"
-    )
-    found = rows.fetch(connection, sql, [engine, bracket, *user_ids, *levels])
-    return [rows.instances(using, [(Rating, ())], row)[0] for row in found]
+        marks = rows.marks(len(levels))
+        who.append(f"(t.{q('user_id')} IS NULL AND t.{q('computer_level')} IN ({marks}))")
+    where = f"t.{q('engine')} = %s AND t.{q('bracket')} = %s AND ({' OR '.join(who)})"
+    return rows.objects(Rating, where, [engine, bracket, *user_ids, *levels])
 
 
 def ratings_of_games(games) -> dict[tuple[int, int], Rating]:

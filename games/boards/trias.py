@@ -140,8 +140,12 @@ def _coord(q: int, r: int) -> str:
     return _coord_at(*_center(q, r), f"{q},{r}")
 
 
+def _coord_width(text: str) -> float:
+    return 8 + 7.5 * len(text)
+
+
 def _coord_at(cx: float, cy: float, text: str) -> str:
-    w = 8 + 7.5 * len(text)
+    w = _coord_width(text)
     return (
         f'<rect x="{cx - w / 2:.1f}" y="{cy - SIZE - 6:.1f}" width="{w:.1f}" height="17" '
         f'rx="4" fill="{INK}" fill-opacity="0.85"/>'
@@ -336,7 +340,7 @@ def layers(view: dict, *, seat: int | None) -> Layers:
 
     def coord(q: int, r: int) -> None:
         text = f"{q},{r}"
-        w = 8 + 7.5 * len(text)
+        w = _coord_width(text)
         coords.append(Tile(-w / 2 - 1, -SIZE - 7, w + 2, 19, _coord_at(0, 0, text), at(q, r)))
 
     def herd_box(q: int, r: int, counts, dy: float, swimming: bool) -> None:

@@ -2,7 +2,7 @@
 outbox row) write what the ORM's save writes, and refuse what it refuses."""
 
 import pytest
-from django.db import DatabaseError
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 
 from config import rows
@@ -80,3 +80,18 @@ def test_an_update_of_a_row_that_is_gone_fails_as_save_does():
     Game.objects.filter(pk=game.pk).delete()
     with pytest.raises(DatabaseError):
         rows.update(game, ("version",))
+
+
+def test_without_returning_the_orm_writes_the_row_and_a_conflict_is_still_refused():
+    from unittest import mock
+
+    user, now = UserFactory(), timezone.now()
+    with mock.patch.object(rows, "_returns_ids", return_value=False):
+        first = Notification(user=user, kind=Kind.TURN, dedupe_key="turn:2:x", send_after=now)
+        assert rows.insert(first, ignore_conflicts=True) is True and first.pk
+        again = Notification(user=user, kind=Kind.TURN, dedupe_key="turn:2:x", send_after=now)
+        assert rows.insert(again, ignore_conflicts=True) is False
+        with pytest.raises(IntegrityError), transaction.atomic():  # (as save() raises)
+            rows.insert(Notification(user=user, kind=Kind.TURN, dedupe_key="turn:2:x",
+                                     send_after=now))  # fmt: skip
+    assert Notification.objects.filter(user=user).count() == 1
