@@ -4,6 +4,7 @@ My games, open the game again), timed with the process's CPU clock.
 
     .venv/bin/python benchmarks/web_cpu.py [--games 1000] [--sample 200] [--reuse]
                                             [--root PATH] [--database-url URL]
+                                            [--profile DIR]
 
 ``benchmarks/day.py`` measures the whole site, but its figures move by 10-20 % from
 run to run on a shared machine; this one runs one process, on fixed data, and moves
@@ -17,12 +18,16 @@ the run, starts a Redis of its own (the page cache and the broker, as deployed; 
 worker takes the queued tasks), signs the due players in, and for ``--sample`` games
 whose turn is a person's makes the four requests through Django's test client with
 production settings (``DEBUG=0``). Printed: the CPU per request of each kind (median
-and mean), and per move (the four together).
+and mean), and per move (the four together). With ``--profile DIR``, each kind's
+requests also run under cProfile (``DIR/first-view.pstats`` and so on; read them with
+``pstats``): where the time goes, though cProfile inflates small Python calls, so the
+CPU printed then is two to three times the true figure.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
 import random
 import secrets
@@ -71,6 +76,12 @@ def main(argv=None) -> int:
     parser.add_argument("--reuse", action="store_true", help="the seeded data of a last run")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="DIR",
+        help="also write a cProfile of each kind of request to DIR/<kind>.pstats",
+    )
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure:
@@ -95,6 +106,8 @@ def main(argv=None) -> int:
         env = environment(args.database_url, redis_url, args.root)
         command = [sys.executable, __file__, "--measure", "--root", str(args.root),
                    "--sample", str(args.sample)]  # fmt: skip
+        if args.profile:
+            command += ["--profile", str(args.profile.resolve())]
         return subprocess.run(command, cwd=args.root, env=env).returncode
     finally:
         redis_proc.terminate()
@@ -138,12 +151,17 @@ def measure(args) -> int:
     clients: dict[int, Client] = {}
     spent: dict[str, list[float]] = {kind: [] for kind in KINDS}
 
+    profiles = {kind: cProfile.Profile() for kind in KINDS} if args.profile else {}
+
     def timed(kind, fn):
+        profile = profiles.get(kind) if recording else None
         start = time.process_time()
-        response = fn()
+        response = profile.runcall(fn) if profile else fn()
         spent[kind].append(time.process_time() - start)
         assert response.status_code == 200, (kind, response.status_code)
         return response
+
+    recording = False
 
     def one(game_id, seat, record=True):
         client = clients.get(seat.user_id)
@@ -164,8 +182,12 @@ def measure(args) -> int:
 
     for game_id, seat in chosen[:20]:  # warm: templates compiled, connections open
         one(game_id, seat, record=False)
+    recording = True
     for game_id, seat in chosen[20:]:
         one(game_id, seat)
+    for kind, profile in profiles.items():
+        args.profile.mkdir(parents=True, exist_ok=True)
+        profile.dump_stats(args.profile / f"{kind.split(' (')[0].replace(' ', '-')}.pstats")
     n = len(spent["first view"])
     print(f"\nIn-process CPU per request ({args.root}; {n} moves, production settings):")
     print(f"  {'request':14} {'median ms':>10} {'mean ms':>9}")
