@@ -134,6 +134,15 @@ TEMPLATES = [
         "APP_DIRS": True,
         "OPTIONS": {"autoescape": False, "builtins": ["config.template_urls"]},
     },
+    # Jinja, for the game page's body alone (drawn on every first view and move;
+    # config/jinja.py): an app's ``jinja2/`` folder, used by name (``using="jinja2"``).
+    {
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "config.jinja.environment"},
+    },
 ]
 
 DATABASES = {"default": database_config(os.environ.get("DATABASE_URL"), BASE_DIR)}

@@ -46,8 +46,9 @@ TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the mem
 # string a player could put in their name to have it replaced.
 CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
 REFUSED = "_refused"  # a page context's flag: the request asked for what is not there
-# The game page's body is its live part, then the rest (help link, report form).
-PARTS = {"live": "games/_game.html#live", "rest": "games/_game.html#rest"}
+# The game page's body is its live part, then the rest (help link, report form): Jinja
+# templates (games/jinja2/, config/jinja.py), as a body is drawn on every move.
+PARTS = {"live": "games/game_live.jinja", "rest": "games/game_rest.jinja"}
 
 
 # Columns no page shows: the snapshot (version and taken_back stand for it), and when
@@ -183,9 +184,10 @@ def _render_game(request, game, seats, part: str, selected: str | None, error: s
         "csrf_token": CSRF_PLACEHOLDER,
     }
     refused = bool(selected) and not view.selected
-    live = render_to_string(PARTS["live"], context)
-    html = live if part == "live" else live + render_to_string(PARTS["rest"], context)
-    return html, refused, live
+    live = render_to_string(PARTS["live"], context, using="jinja2")
+    if part != "live":
+        return live + render_to_string(PARTS["rest"], context, using="jinja2"), refused, live
+    return live, refused, live
 
 
 def _fragment_key(request, game, seats, part: str, selected: str | None, awaiting) -> str:

@@ -1,32 +1,23 @@
-"""Ratings beside names: ``{% game_ratings game seats as r %}`` then
-``{% rating_badge r seat.index %}``; a player's ratings with ``{% player_ratings player %}``."""
+"""A player's ratings with ``{% player_ratings player %}``; the names of a game's
+players with their ratings, ``{% rated_names game %}``. (The badges are
+``ratings.badges``: the game page's Jinja template calls them too.)"""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
 from django import template
+from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from accounts.when import day
 from games.engines import ENGINES
 from ratings import chart, services
+from ratings.badges import game_ratings, rating_badge
 from ratings.models import BRACKET_WORDS
 
 register = template.Library()
-
-
-@register.simple_tag
-def game_ratings(game, seats=None):
-    if not game.rated:  # no badges shown: nothing to read
-        return {}
-    return services.seat_ratings(game, list(seats) if seats is not None else None)
-
-
-@register.inclusion_tag("ratings/_badge.html")
-def rating_badge(ratings, index):
-    return {"rating": (ratings or {}).get(index)}
 
 
 @register.inclusion_tag("ratings/_player_ratings.html")
@@ -66,9 +57,11 @@ def player_ratings(player):
     return {"player": player, "blocks": blocks}
 
 
-@register.inclusion_tag("ratings/_names.html")
+@register.simple_tag
 def rated_names(game):
     """The seats' names with each player's rating, for lists of games (the lobby)."""
     seats = list(game.seats.all())
-    ratings = services.seat_ratings(game, seats) if game.rated else {}
-    return {"rows": [(s, ratings.get(s.index)) for s in seats]}
+    ratings = game_ratings(game, seats)
+    return format_html_join(
+        ", ", "{}{}", ((s.name, rating_badge(ratings, s.index, space=True)) for s in seats)
+    )

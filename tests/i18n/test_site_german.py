@@ -298,11 +298,12 @@ def render_ratings(player) -> str:
 
 
 def test_a_rating_badge():
+    from ratings.badges import rating_badge
+
+    rating = type("R", (), {"provisional": True, "display": 990})
     with translation.override("de"):
-        html = render_to_string(
-            "ratings/_badge.html", {"rating": type("R", (), {"provisional": True, "display": 990})}
-        )
-    assert "Vorläufige Wertung" in html
+        html = rating_badge({2: rating}, 2)
+    assert "Vorläufige Wertung" in html and ">990?</span>" in html
     assert_german(html)
 
 

@@ -1,0 +1,79 @@
+"""The Jinja environment for the few templates drawn on every move (the game page's
+body, ``games/jinja2/``): Django's template language spends most of a body's time on
+looking up variables and rendering nodes, Jinja compiles a template to Python.
+
+What the templates see matches Django's own output, so a body reads the same either
+way:
+
+- every ``{{ value }}`` goes out as Django's would (``finalize``): HTML-escaped by
+  ``django.utils.html`` unless it is safe, numbers localized;
+- ``_()`` and ``{% trans %}`` are Django's ``gettext``/``ngettext``/``pgettext``
+  (the active language), the message HTML-escaped as ``{% translate %}`` escapes it,
+  its variables escaped as ``{% blocktranslate %}`` escapes them; the messages are
+  collected for the catalogue by ``bin/messages update``
+  (``config/management/commands/makemessages.py``);
+- ``url(name, *args)`` is ``{% url %}`` (each path kept, ``config.template_urls``);
+- a name or attribute that is not there is empty, as in Django (``ChainableUndefined``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.template.defaultfilters import timeuntil_filter
+from django.utils import translation
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from jinja2 import ChainableUndefined, Environment
+from markupsafe import Markup
+
+from accounts.when import when
+from config.template_urls import cached_reverse
+from games.templatetags.game_tags import time_control
+from ratings.badges import game_ratings, rating_badge
+
+
+def _finalize(value):
+    """What Django's ``{{ value }}`` writes (``render_value_in_context``)."""
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)  # (what ``localize`` gives an int, without its lookups)
+    if not isinstance(value, str):
+        value = localize(value)
+    return conditional_escape(value)
+
+
+def _escaped(variables: dict) -> dict:
+    return {name: conditional_escape(_finalize(value)) for name, value in variables.items()}
+
+
+def gettext(message: str, **variables) -> Markup:
+    text = conditional_escape(translation.gettext(message))
+    return Markup(text % _escaped(variables) if variables else text)
+
+
+def ngettext(singular: str, plural: str, n: int, **variables) -> Markup:
+    variables.setdefault("num", n)
+    text = conditional_escape(translation.ngettext(singular, plural, n))
+    return Markup(text % _escaped(variables))
+
+
+def pgettext(context: str, message: str, **variables) -> Markup:
+    text = conditional_escape(translation.pgettext(context, message))
+    return Markup(text % _escaped(variables) if variables else text)
+
+
+def url(view_name: str, *args) -> str:
+    return cached_reverse(view_name, args=args)
+
+
+def environment(**options) -> Environment:
+    # (Django's backend asks for DebugUndefined under DEBUG, which writes the name out)
+    options["undefined"] = ChainableUndefined
+    env = Environment(extensions=["jinja2.ext.i18n"], finalize=_finalize, **options)
+    # Called as gettext(message, **variables): the {% trans %} blocks compile to that.
+    env.newstyle_gettext = True
+    env.globals.update(
+        gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext, url=url,
+        game_ratings=game_ratings, rating_badge=rating_badge,
+    )  # fmt: skip
+    env.filters.update(timeuntil=timeuntil_filter, when=when, time_control=time_control)
+    return env

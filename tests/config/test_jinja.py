@@ -1,0 +1,77 @@
+"""The Jinja environment (config/jinja.py) writes what Django's template language
+writes: the game page's body moved to it must read the same, escaped the same, in the
+player's language."""
+
+from pathlib import Path
+
+import polib
+from django.template import engines
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from jinja2.ext import babel_extract
+
+from games.management.commands.makemessages import CALLS, jinja_as_python
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = sorted((ROOT / "games" / "jinja2").rglob("*.jinja"))
+
+
+def render(source: str, **context) -> str:
+    return engines["jinja2"].from_string(source).render(context)
+
+
+def test_values_are_escaped_as_django_escapes_them():
+    assert render("{{ v }}", v='O\'Brien <b>"&"</b>') == (
+        "O&#x27;Brien &lt;b&gt;&quot;&amp;&quot;&lt;/b&gt;"
+    )
+    assert render("{{ v }}", v=mark_safe("<svg/>")) == "<svg/>"  # safe stays as it is
+    assert render("{{ v }}|{{ n }}|{{ none }}", v=7, n=True, none=None) == "7|True|None"
+
+
+def test_numbers_are_localized_in_the_players_language():
+    with translation.override("de"):
+        assert render("{{ v }}", v=1.5) == "1,5"
+    with translation.override("en"):
+        assert render("{{ v }}", v=1.5) == "1.5"
+
+
+def test_what_is_not_there_is_empty_as_in_django():
+    assert render("[{{ a.b.c }}][{% if a.b %}x{% endif %}]", a=None) == "[][]"
+
+
+def test_messages_are_translated_and_their_values_escaped():
+    source = '{{ _("Your turn.") }} {% trans names=who %}Waiting for {{ names }}.{% endtrans %}'
+    with translation.override("de"):
+        assert render(source, who="<Bo>") == "Du bist am Zug. Warte auf &lt;Bo&gt;."
+    assert render(source, who="<Bo>") == "Your turn. Waiting for &lt;Bo&gt;."
+
+
+def test_paths_are_djangos():
+    assert render("{{ url('game_detail', 12) }}") == "/games/12/"
+
+
+def test_a_templates_messages_are_collected_on_their_lines():
+    source = (
+        "<p>{{ _('One') }}</p>\n"
+        "{% trans n=3 %}{{ n }} seat{% pluralize %}{{ n }} seats{% endtrans %}\n"
+        "\n"
+        "{{ pgettext('card', 'Deck') }} {% trans who=x %}Hi {{ who }}{% endtrans %}\n"
+    )
+    lines = jinja_as_python(source).splitlines()
+    assert lines[0] == "gettext('One')"
+    assert lines[1] == "ngettext('%(n)s seat', '%(n)s seats', 1)"
+    assert lines[2] == ""
+    assert lines[3] == "pgettext('card', 'Deck'); gettext('Hi %(who)s')"
+
+
+def test_every_message_of_the_jinja_templates_has_its_german():
+    catalogue = polib.pofile(str(ROOT / "games" / "locale" / "de" / "LC_MESSAGES" / "django.po"))
+    german = {entry.msgid: entry.msgstr for entry in catalogue if entry.translated()}
+    assert TEMPLATES
+    for path in TEMPLATES:
+        with path.open("rb") as source:
+            found = babel_extract(source, CALLS, [], {})
+            messages = [m for _line, _function, m, _comments in found]
+        assert messages and all(isinstance(m, str) for m in messages), path
+        missing = [m for m in messages if not german.get(m)]
+        assert not missing, f"{path.name}: {missing}"
