@@ -269,6 +269,13 @@ def release(rows: list[Notification], token: str, *, tried: bool = True) -> None
     Notification.objects.filter(pk__in=[r.pk for r in rows], claim=token).update(**changes)
 
 
+def due_count(now: datetime | None = None, limit: int = 20_000) -> int:
+    """How many rows are due and not claimed, counted up to ``limit`` (the sweep's
+    work: one batch task per ``MAIL_BATCH_SIZE`` of them)."""
+    now = now or timezone.now()
+    return Notification.objects.filter(_claimable(now), send_after__lte=now)[:limit].count()
+
+
 def pending_users(now: datetime | None = None, limit: int = 5000) -> list[int]:
     """Players with rows that are due and not claimed (the sweep's work)."""
     now = now or timezone.now()

@@ -110,6 +110,23 @@ def test_the_task_sends_the_players_email_first_then_a_batch(settings, mailoutbo
 
 
 @pytest.mark.django_db
+def test_the_sweep_queues_a_task_per_batch_due_and_they_send_each_email_once(
+    settings, mailoutbox, monkeypatch
+):
+    settings.MAIL_BATCH_SIZE = 2
+    players = _due_players(5)
+    queued = []
+    monkeypatch.setattr(tasks.deliver_batch, "delay", lambda: queued.append("batch"))
+    with time_machine.travel(LATER, tick=False):
+        assert tasks.sweep_outbox() == 3  # five due emails, batches of two
+        assert len(queued) == 3
+        assert [tasks.deliver_batch() for _ in queued] == [2, 2, 1]
+        assert tasks.deliver_batch() == 0  # a task the next sweep queued finds nothing
+        assert tasks.sweep_outbox() == 0
+    assert _sent_once_each(mailoutbox, players)
+
+
+@pytest.mark.django_db
 def test_a_failure_mid_batch_leaves_the_unsent_rows_for_the_sweep(mailoutbox, monkeypatch):
     players = _due_players(5)
     calls = []

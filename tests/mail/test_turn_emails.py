@@ -162,7 +162,7 @@ def test_a_row_due_at_once_is_queued_only_after_commit(
 
 
 def test_a_held_back_row_is_sent_by_the_minute_sweep_once_due(
-    alice, bob, queued, settings, monkeypatch, django_capture_on_commit_callbacks
+    alice, bob, queued, settings, monkeypatch, mailoutbox, django_capture_on_commit_callbacks
 ):
     settings.MAIL_TURN_HOLD_SECONDS = 300
     with time_machine.travel(T0, tick=False):
@@ -175,9 +175,12 @@ def test_a_held_back_row_is_sent_by_the_minute_sweep_once_due(
         assert outbox.pending_users() == []
     with time_machine.travel(T0 + timedelta(seconds=300), tick=False):
         assert outbox.pending_users() == [user.pk]
-        monkeypatch.setattr(tasks.deliver, "delay", sent.append)  # as the broker takes it
-        assert tasks.sweep_outbox() == 1
-    assert sent == [user.pk]
+        monkeypatch.setattr(tasks.deliver_batch, "delay", lambda: sent.append("batch"))
+        assert tasks.sweep_outbox() == 1  # one batch task queued (as the broker takes it)
+        assert sent == ["batch"]
+        assert tasks.deliver_batch() == 1  # the worker runs it: the held-back email goes
+        assert outbox.pending_users() == []
+    assert [parseaddr(m.to[0])[1] for m in mailoutbox] == [user.email]
 
 
 def test_the_sweep_sends_what_was_left_behind_and_nothing_twice(alice, bob, mailoutbox):
