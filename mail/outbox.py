@@ -113,24 +113,49 @@ def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notifica
     """Claim the player's rows that are due; a due turn row brings every pending turn row.
 
     Returns the claim token and the claimed rows (empty when another worker has them).
+    One conditional UPDATE written out (``_claim_sql``; the ORM's SELECT of the pending
+    rows and its UPDATE of them cost a lone email about 0.8 ms of CPU): the database
+    re-checks each row's WHERE under its row lock, so no row is claimed twice.
     """
     now = now or timezone.now()
-    pending = list(
-        Notification.objects.filter(_claimable(now), user_id=user_id).values_list(
-            "pk", "kind", "send_after"
-        )
+    token = uuid.uuid4().hex
+    using = router.db_for_write(Notification)
+    connection = connections[using]
+    at = connection.ops.adapt_datetimefield_value(now)
+    until = connection.ops.adapt_datetimefield_value(
+        now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS)
     )
-    turn_due = any(kind in MERGING_KINDS and at <= now for _pk, kind, at in pending)
-    ids = [
-        pk
-        for pk, kind, at in pending
-        # held-back turns (invitations, draw offers) of other games join an email with
-        # a due one
-        if at <= now or (turn_due and kind in MERGING_KINDS)
-    ]
-    if not ids:
+    kinds = [str(kind) for kind in MERGING_KINDS]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _claim_sql(using),
+            [token, until, user_id, at, at, *kinds, user_id, token, at, *kinds, at],
+        )
+        claimed = cursor.rowcount
+    if not claimed:
         return "", []
-    return _stamp(ids, now)
+    return token, claimed_rows(token)
+
+
+@functools.cache
+def _claim_sql(alias: str) -> str:
+    """The player's claimable rows that are due, and their other claimable turn rows
+    (invitations, draw offers, held-back turns) when one turn row is due: they join
+    its email."""
+    q = connections[alias].ops.quote_name
+    table = q(Notification._meta.db_table)
+    kinds = rows.marks(len(MERGING_KINDS))
+    claimable = "{a}sent_at IS NULL AND ({a}claimed_until IS NULL OR {a}claimed_until < %s)"
+    return (
+        f"UPDATE {table} SET claim = %s, claimed_until = %s, attempts = attempts + 1"
+        f" WHERE user_id = %s AND {claimable.format(a='')}"
+        f" AND (send_after <= %s OR (kind IN ({kinds}) AND EXISTS ("
+        # (a row this very UPDATE has claimed still counts: SQLite reads the rows again
+        # after each one it changes)
+        f"SELECT 1 FROM {table} d WHERE d.user_id = %s"
+        f" AND (d.claim = %s OR {claimable.format(a='d.')})"
+        f" AND d.kind IN ({kinds}) AND d.send_after <= %s)))"
+    )
 
 
 def _stamp(ids: list[int], now: datetime) -> tuple[str, list[Notification]]:

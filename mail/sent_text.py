@@ -19,6 +19,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
+from config import rows
+
 from . import reply_text, tokens
 from .models import SentEmail
 
@@ -78,8 +80,11 @@ def remember(message, user) -> SentEmail | None:
 
 
 def remember_all(kept: list[SentEmail]) -> None:
-    """Store the ``words_of`` a batch of sent emails in one INSERT."""
-    if kept:
+    """Store the ``words_of`` a batch of sent emails in one INSERT (a lone email's by
+    ``config.rows.insert``, which costs a third of ``bulk_create``'s CPU)."""
+    if len(kept) == 1:
+        rows.insert(kept[0])
+    elif kept:
         SentEmail.objects.bulk_create(kept)
 
 
