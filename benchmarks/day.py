@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/day.py [--games 3000] [--fraction 0.25] [--rate 8]
                                        [--web-workers 2] [--worker-processes 2]
-                                       [--idle 60]
+                                       [--idle 60] [--hold 300]
 
 It (re)creates its own PostgreSQL database (``tripost_bench_day``), starts its own
 Redis (a ``redis-server`` on a free port, so nothing else's Redis is touched or
@@ -26,7 +26,11 @@ gunicorn (production settings, ``DEBUG=0``) and a Celery worker with beat, then:
    (1 % of games a day have an overdue seat, settled by the sweeps beat runs every
    minute), reminders (10 %), and the daily digests (``mail.tasks.queue_digests``;
    the day's share of the digest readers).
-   Turn emails (hold-back 0) go through the worker to the sink.
+   Turn emails go through the worker to the sink, held back ``--hold`` seconds as
+   deployed (``MAIL_TURN_HOLD_SECONDS``, 300 by default: the minute's mail sweep then
+   sends them in batches); ``--hold 0`` sends each at once, a task and an SMTP
+   connection per email (what a quiet hour costs). The window lasts until the last
+   move's email is sent.
 3. **Prints** the CPU per game-day by part (web, worker, PostgreSQL, Redis; read
    from /proc for exactly those processes), the p95 of pages and moves during the
    run, the email delay (commit of the move to the email's arrival), and the
@@ -337,8 +341,10 @@ def drop_seeding_mail() -> int:
 def drain(redis_url: str, sessions: dict[str, int], database: str, redis_pid: int) -> float:
     """Wait until the worker has played the computer turns seeding queued (and sent the
     emails they caused) and is idle: both queues empty, nothing unacknowledged, the
-    outbox empty, and the worker and web processes spending next to no CPU for 3 s."""
+    outbox holding nothing due (turn emails held back are dropped after), and the
+    worker and web processes spending next to no CPU for 3 s."""
     import redis
+    from django.utils.timezone import now as now_
 
     from mail.models import Notification
 
@@ -353,7 +359,7 @@ def drain(redis_url: str, sessions: dict[str, int], database: str, redis_pid: in
         last = now
         waiting = (
             broker.llen("celery") + broker.llen("computer") + broker.hlen("unacked")
-            + Notification.objects.filter(sent_at__isnull=True).count()
+            + Notification.objects.filter(sent_at__isnull=True, send_after__lte=now_()).count()
         )  # fmt: skip
         if waiting or busy:
             quiet_since = None
@@ -496,6 +502,10 @@ def main(argv=None) -> int:
     parser.add_argument("--worker-processes", type=int, default=2)
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     parser.add_argument(
+        "--hold", type=int, default=300,
+        help="seconds turn emails are held back (MAIL_TURN_HOLD_SECONDS; deployed: 300)",
+    )  # fmt: skip
+    parser.add_argument(
         "--idle", type=float, default=60.0,
         help="seconds of the site idle (beat's sweeps only) measured before the day",
     )  # fmt: skip
@@ -526,7 +536,7 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
         REDIS_URL=redis_url, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(64),
         SECURE_SSL_REDIRECT="0", STATIC_MANIFEST="0", ALLOWED_HOSTS="127.0.0.1",
         EMAIL_HOST="127.0.0.1", EMAIL_PORT=str(smtp_port), EMAIL_USE_TLS="0",
-        MAIL_TURN_HOLD_SECONDS="0",
+        MAIL_TURN_HOLD_SECONDS=str(args.hold),
         TRIPOST_VAR_DIR=str(var), LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT),
     )  # fmt: skip
     for name in ("CACHE_URL", "ANYMAIL_ESP", "MAIL_QUEUE"):
@@ -574,6 +584,7 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
         time.sleep(5)  # the worker connects; beat's first run
         drained = drain(redis_url, sessions, database, redis_proc.pid)
         arrived_in_drain = len(sink.arrivals)
+        dropped += drop_seeding_mail()  # turn emails of those computer turns, held back
         # What the site spends with no traffic and nothing due (beat's minute sweeps,
         # the worker's and gunicorn's polling, Redis's housekeeping): a cost per second
         # of the machine, not per game.
@@ -611,7 +622,9 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
             "mail.tasks.queue_digests",
             args=[datetime.now(UTC).replace(hour=digest_hour, minute=1).isoformat()],
         )
-        time.sleep(75)  # a clock sweep settles the timeouts; the last emails arrive
+        # A clock sweep settles the timeouts; the last move's email is held back, then
+        # the minute's mail sweep sends it.
+        time.sleep(75 + args.hold)
         after = sampler.stop()
         window = time.perf_counter() - window_start
         cpu = spent(before, after)
@@ -656,7 +669,7 @@ def day(args, rng, sink, smtp, smtp_port, redis_proc, redis_url) -> int:
           f"(median {pct(day['pages'], 0.5) * 1000:.0f}), moves p95 "
           f"{pct(day['moves'], 0.95) * 1000:.0f} ms (median {pct(day['moves'], 0.5) * 1000:.0f}); "
           f"email delay median {pct(delays, 0.5):.2f} s, p95 {pct(delays, 0.95):.2f} s "
-          f"({len(delays)} measured)")  # fmt: skip
+          f"({len(delays)} measured; turn emails held back {args.hold} s)")  # fmt: skip
     print(
         f"\nProjected running games on one {CORES}-core machine (peak {PEAK:g}x the "
         f"average, {BUSY:.0%} CPU at the peak): {capacity:,.0f} counting all CPU per game; "
