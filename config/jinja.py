@@ -1,6 +1,7 @@
 """The Jinja environment for the few templates drawn on every move (the game page's
-body, ``games/jinja2/``): Django's template language spends most of a body's time on
-looking up variables and rendering nodes, Jinja compiles a template to Python.
+body and My games' body, ``games/jinja2/``): Django's template language spends most
+of a body's time on looking up variables and rendering nodes, Jinja compiles a
+template to Python.
 
 What the templates see matches Django's own output, so a body reads the same either
 way:
@@ -8,8 +9,9 @@ way:
 - every ``{{ value }}`` goes out as Django's would (``finalize``): HTML-escaped by
   ``django.utils.html`` unless it is safe, numbers localized;
 - ``_()`` and ``{% trans %}`` are Django's ``gettext``/``ngettext``/``pgettext``
-  (the active language), the message HTML-escaped as ``{% translate %}`` escapes it,
-  its variables escaped as ``{% blocktranslate %}`` escapes them; the messages are
+  (the active language), the message written as it is (markup and all) as
+  ``{% translate %}`` and ``{% blocktranslate %}`` write it, its variables escaped as
+  ``{% blocktranslate %}`` escapes them; the messages are
   collected for the catalogue by ``bin/messages update``
   (``config/management/commands/makemessages.py``);
 - ``url(name, *args)`` is ``{% url %}`` (each path kept, ``config.template_urls``);
@@ -26,9 +28,9 @@ from django.utils.html import conditional_escape
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup
 
-from accounts.when import when
+from accounts.when import day, when, when_long
 from config.template_urls import cached_reverse
-from games.templatetags.game_tags import time_control
+from games.templatetags.game_tags import seat_names, time_control
 from ratings.badges import game_ratings, rating_badge
 
 
@@ -45,19 +47,21 @@ def _escaped(variables: dict) -> dict:
     return {name: conditional_escape(_finalize(value)) for name, value in variables.items()}
 
 
+# A message is the template's own text (and its translation the catalogue's), written
+# out as it is, markup and quotes included, as Django writes a ``{% translate %}`` of a
+# literal and a ``{% blocktranslate %}``; only the values put into it are escaped.
 def gettext(message: str, **variables) -> Markup:
-    text = conditional_escape(translation.gettext(message))
+    text = translation.gettext(message)
     return Markup(text % _escaped(variables) if variables else text)
 
 
 def ngettext(singular: str, plural: str, n: int, **variables) -> Markup:
     variables.setdefault("num", n)
-    text = conditional_escape(translation.ngettext(singular, plural, n))
-    return Markup(text % _escaped(variables))
+    return Markup(translation.ngettext(singular, plural, n) % _escaped(variables))
 
 
 def pgettext(context: str, message: str, **variables) -> Markup:
-    text = conditional_escape(translation.pgettext(context, message))
+    text = translation.pgettext(context, message)
     return Markup(text % _escaped(variables) if variables else text)
 
 
@@ -75,5 +79,8 @@ def environment(**options) -> Environment:
         gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext, url=url,
         game_ratings=game_ratings, rating_badge=rating_badge,
     )  # fmt: skip
-    env.filters.update(timeuntil=timeuntil_filter, when=when, time_control=time_control)
+    env.filters.update(
+        timeuntil=timeuntil_filter, when=when, when_long=when_long, day=day,
+        time_control=time_control, seat_names=seat_names,
+    )  # fmt: skip
     return env

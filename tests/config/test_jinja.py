@@ -46,6 +46,16 @@ def test_messages_are_translated_and_their_values_escaped():
     assert render(source, who="<Bo>") == "Your turn. Waiting for &lt;Bo&gt;."
 
 
+def test_a_message_keeps_its_markup_and_quotes_as_in_django():
+    django = engines["django"].from_string(
+        "{% load i18n %}{% translate \"Can't <b>stop</b>\" %} "
+        "{% blocktranslate with v=w %}<i>{{ v }}</i> can't{% endblocktranslate %}"
+    )
+    jinja = "{{ _(\"Can't <b>stop</b>\") }} {% trans v=w %}<i>{{ v }}</i> can't{% endtrans %}"
+    assert render(jinja, w="<a>") == django.render({"w": "<a>"})
+    assert render(jinja, w="<a>") == "Can't <b>stop</b> <i>&lt;a&gt;</i> can't"
+
+
 def test_paths_are_djangos():
     assert render("{{ url('game_detail', 12) }}") == "/games/12/"
 
