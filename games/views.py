@@ -10,6 +10,8 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -71,6 +73,9 @@ def _seats_with_games(queryset):
     )
 
 
+MY_GAMES_BODY = "games/my_games.jinja"
+
+
 @login_required
 def my_games(request):
     """The most urgent games awaiting me, then those waiting for others (all of them on
@@ -98,7 +103,7 @@ def my_games(request):
             return [by_pk[r[0]] for r in rows if r[0] in by_pk]
 
         open_seats = full(opening)
-        return {
+        body = {
             "my_turn": full(due[:LIST_SHOWN]),
             "my_turn_total": len(due),
             "waiting": full(waiting[:LIST_SHOWN]),
@@ -106,7 +111,11 @@ def my_games(request):
             "invitations": [s for s in open_seats if not s.accepted],
             "open_games": [s for s in open_seats if s.accepted],
             "finished": [by_pk[pk] for pk in recent],
+            "user": request.user,
+            "csrf_token": page_cache.CSRF_PLACEHOLDER,
         }
+        # Drawn by Jinja (config/jinja.py): every move leads to this page.
+        return {"body": mark_safe(render_to_string(MY_GAMES_BODY, body, using="jinja2"))}
 
     know_awaiting(request, len(due))  # the header's count: just counted here
     html = page_cache.page(request, "my_games", tuple(current), "games/my_games.html", context)
