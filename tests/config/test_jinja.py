@@ -48,7 +48,7 @@ def test_messages_are_translated_and_their_values_escaped():
 
 def test_a_message_keeps_its_markup_and_quotes_as_in_django():
     django = engines["django"].from_string(
-        "{% load i18n %}{% translate \"Can't <b>stop</b>\" %} "
+        '{% load i18n %}{% translate "Can\'t <b>stop</b>" %} '
         "{% blocktranslate with v=w %}<i>{{ v }}</i> can't{% endblocktranslate %}"
     )
     jinja = "{{ _(\"Can't <b>stop</b>\") }} {% trans v=w %}<i>{{ v }}</i> can't{% endtrans %}"
