@@ -344,7 +344,7 @@ def drain(redis_url: str, sessions: dict[str, int], database: str, redis_pid: in
     outbox holding nothing due (turn emails held back are dropped after), and the
     worker and web processes spending next to no CPU for 3 s."""
     import redis
-    from django.utils.timezone import now as now_
+    from django.utils import timezone
 
     from mail.models import Notification
 
@@ -357,9 +357,10 @@ def drain(redis_url: str, sessions: dict[str, int], database: str, redis_pid: in
         now = spent_total(cpu_by_part(sessions, database, redis_pid))
         busy = now - last > 0.05  # CPU seconds in that second
         last = now
+        due = Notification.objects.filter(sent_at__isnull=True, send_after__lte=timezone.now())
         waiting = (
             broker.llen("celery") + broker.llen("computer") + broker.hlen("unacked")
-            + Notification.objects.filter(sent_at__isnull=True, send_after__lte=now_()).count()
+            + due.count()
         )  # fmt: skip
         if waiting or busy:
             quiet_since = None

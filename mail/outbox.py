@@ -113,9 +113,10 @@ def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notifica
     """Claim the player's rows that are due; a due turn row brings every pending turn row.
 
     Returns the claim token and the claimed rows (empty when another worker has them).
-    One conditional UPDATE written out (``_claim_sql``; the ORM's SELECT of the pending
-    rows and its UPDATE of them cost a lone email about 0.8 ms of CPU): the database
-    re-checks each row's WHERE under its row lock, so no row is claimed twice.
+    One conditional UPDATE written out (``_claim_sql``; it was the ORM's SELECT of the
+    pending rows, then its UPDATE of them, built afresh for every email sent alone):
+    the database re-checks each row's WHERE under its row lock, so no row is claimed
+    twice.
     """
     now = now or timezone.now()
     token = uuid.uuid4().hex
@@ -125,7 +126,7 @@ def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notifica
     until = connection.ops.adapt_datetimefield_value(
         now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS)
     )
-    kinds = [str(kind) for kind in MERGING_KINDS]
+    kinds = _MERGING_VALUES
     with connection.cursor() as cursor:
         cursor.execute(
             _claim_sql(using),
@@ -135,6 +136,9 @@ def claim(user_id: int, now: datetime | None = None) -> tuple[str, list[Notifica
     if not claimed:
         return "", []
     return token, claimed_rows(token)
+
+
+_MERGING_VALUES = [str(kind) for kind in MERGING_KINDS]
 
 
 @functools.cache
@@ -302,7 +306,7 @@ def due_count(now: datetime | None = None, limit: int = 20_000) -> int:
 
 
 def pending_users(now: datetime | None = None, limit: int = 5000) -> list[int]:
-    """Players with rows that are due and not claimed (the sweep's work)."""
+    """Players with rows that are due and not claimed (what the sweep will send)."""
     now = now or timezone.now()
     return list(
         Notification.objects.filter(_claimable(now), send_after__lte=now)

@@ -81,7 +81,7 @@ def remember(message, user) -> SentEmail | None:
 
 def remember_all(kept: list[SentEmail]) -> None:
     """Store the ``words_of`` a batch of sent emails in one INSERT (a lone email's by
-    ``config.rows.insert``, which costs a third of ``bulk_create``'s CPU)."""
+    ``config.rows.insert``: ``bulk_create`` builds its SQL afresh for a single row)."""
     if len(kept) == 1:
         rows.insert(kept[0])
     elif kept:

@@ -320,8 +320,7 @@ def deliver(user_id: int) -> int:
 @shared_task(acks_late=True, ignore_result=True)
 def deliver_batch() -> int:
     """A batch of anyone's due emails (``MAIL_BATCH_SIZE``), over one connection."""
-    with Courier() as courier:
-        return deliver_due(settings.MAIL_BATCH_SIZE, courier=courier)
+    return deliver_due(settings.MAIL_BATCH_SIZE)
 
 
 @shared_task
