@@ -1,9 +1,9 @@
-"""The Jinja environment for the few templates drawn on every move (the game page's
-body and My games' body, ``games/jinja2/``): Django's template language spends most
-of a body's time on looking up variables and rendering nodes, Jinja compiles a
-template to Python.
+"""The Jinja environment for the templates drawn on every move (the site's frame,
+``templates/base.jinja``; the game page and My games, ``games/jinja2/``): Django's
+template language spends most of a page's time on looking up variables and rendering
+nodes, Jinja compiles a template to Python.
 
-What the templates see matches Django's own output, so a body reads the same either
+What the templates see matches Django's own output, so a page reads the same either
 way:
 
 - every ``{{ value }}`` goes out as Django's would (``finalize``): HTML-escaped by
@@ -20,11 +20,15 @@ way:
 
 from __future__ import annotations
 
+import functools
+
 from django.conf import settings
 from django.template.defaultfilters import timeuntil_filter
+from django.templatetags.static import static
 from django.utils import translation
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
+from django_htmx.jinja import htmx_script
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup
 
@@ -69,6 +73,23 @@ def url(view_name: str, *args) -> str:
     return cached_reverse(view_name, args=args)
 
 
+def with_site_name(title: str, site_name: str) -> str:
+    """The browser tab's title: ``title`` (a page's rendered ``title`` block, maybe empty)
+    and the site's name, joined by a middle dot only when there is a title ("(2) Lobby ·
+    Tripost", "Tripost" alone on the front page)."""
+    title = " ".join(str(title).split())
+    name = conditional_escape(site_name)
+    return Markup(f"{title} · {name}" if title else name)
+
+
+@functools.cache
+def languages() -> list[tuple[str, str]]:
+    """The site's languages, each as (code, its own name): the footer's switch."""
+    return [
+        (code, translation.get_language_info(code)["name_local"]) for code, _ in settings.LANGUAGES
+    ]
+
+
 def environment(**options) -> Environment:
     # (Django's backend asks for DebugUndefined under DEBUG, which writes the name out)
     options["undefined"] = ChainableUndefined
@@ -77,10 +98,11 @@ def environment(**options) -> Environment:
     env.newstyle_gettext = True
     env.globals.update(
         gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext, url=url,
-        game_ratings=game_ratings, rating_badge=rating_badge,
+        game_ratings=game_ratings, rating_badge=rating_badge, static=static,
+        htmx_script=htmx_script, languages=languages,
     )  # fmt: skip
     env.filters.update(
         timeuntil=timeuntil_filter, when=when, when_long=when_long, day=day,
-        time_control=time_control, seat_names=seat_names,
+        time_control=time_control, seat_names=seat_names, with_site_name=with_site_name,
     )  # fmt: skip
     return env

@@ -123,6 +123,8 @@ TEMPLATES = [
             ],
             # {% url %} with each path kept by the process (config/template_urls.py)
             "builtins": ["config.template_urls"],
+            # {% frame %}: the site's frame is base.jinja (base.html draws it)
+            "libraries": {"frame": "config.frame"},
         },
     },
     # Plain text (email subjects and text bodies): nothing HTML-escaped, so O'Brien stays
@@ -134,12 +136,13 @@ TEMPLATES = [
         "APP_DIRS": True,
         "OPTIONS": {"autoescape": False, "builtins": ["config.template_urls"]},
     },
-    # Jinja, for the game page's body alone (drawn on every first view and move;
-    # config/jinja.py): an app's ``jinja2/`` folder, used by name (``using="jinja2"``).
+    # Jinja, for the site's frame and the pages drawn on every move (the game page, My
+    # games; config/jinja.py, config/frame.py): templates/*.jinja and an app's
+    # ``jinja2/`` folder, used by name (``using="jinja2"``).
     {
         "NAME": "jinja2",
         "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {"environment": "config.jinja.environment"},
     },

@@ -34,6 +34,7 @@ from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
+from config.frame import render_page
 from games.awaiting import awaiting_count
 from games.models import Controller, Game, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
@@ -49,6 +50,7 @@ REFUSED = "_refused"  # a page context's flag: the request asked for what is not
 # The game page's body is its live part, then the rest (help link, report form): Jinja
 # templates (games/jinja2/, config/jinja.py), as a body is drawn on every move.
 PARTS = {"live": "games/game_live.jinja", "rest": "games/game_rest.jinja"}
+GAME_PAGE = "games/detail.jinja"  # the body in the site's frame
 
 
 # Columns no page shows: the snapshot (version and taken_back stand for it), and when
@@ -129,7 +131,7 @@ def page(
 
     def render():
         values = {**context(), "csrf_token": CSRF_PLACEHOLDER}
-        html = render_to_string(template, values, request)
+        html = render_page(request, template, values)
         if values.get(REFUSED):
             raise Refused(html)
         return html
@@ -258,4 +260,4 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
         }
 
     facts = (table_facts(game, seats), selected)
-    return page(request, "game", facts, "games/detail.html", context)
+    return page(request, "game", facts, GAME_PAGE, context)

@@ -10,12 +10,11 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from config.frame import render_page
 from config.throttle import throttle
 from games import list_rows, page_cache, services, table_rows
 from games import lobby as lobby_rules
@@ -24,6 +23,7 @@ from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
 from games.i18n import error_message
 from games.models import Controller, Game, GameStatus, Move, Seat
+from games.page_cache import GAME_PAGE
 from games.presenters import build_game_page, listed_seats, tab_title, viewer_seat
 from games.replay import game_states
 
@@ -73,9 +73,6 @@ def _seats_with_games(queryset):
     )
 
 
-MY_GAMES_BODY = "games/my_games.jinja"
-
-
 @login_required
 def my_games(request):
     """The most urgent games awaiting me, then those waiting for others (all of them on
@@ -103,7 +100,7 @@ def my_games(request):
             return [by_pk[r[0]] for r in rows if r[0] in by_pk]
 
         open_seats = full(opening)
-        body = {
+        return {
             "my_turn": full(due[:LIST_SHOWN]),
             "my_turn_total": len(due),
             "waiting": full(waiting[:LIST_SHOWN]),
@@ -111,14 +108,11 @@ def my_games(request):
             "invitations": [s for s in open_seats if not s.accepted],
             "open_games": [s for s in open_seats if s.accepted],
             "finished": [by_pk[pk] for pk in recent],
-            "user": request.user,
-            "csrf_token": page_cache.CSRF_PLACEHOLDER,
         }
-        # Drawn by Jinja (config/jinja.py): every move leads to this page.
-        return {"body": mark_safe(render_to_string(MY_GAMES_BODY, body, using="jinja2"))}
 
     know_awaiting(request, len(due))  # the header's count: just counted here
-    html = page_cache.page(request, "my_games", tuple(current), "games/my_games.html", context)
+    # Drawn by Jinja (games/jinja2/games/my_games.jinja): every move leads to this page.
+    html = page_cache.page(request, "my_games", tuple(current), "games/my_games.jinja", context)
     return HttpResponse(html)
 
 
@@ -320,7 +314,7 @@ def _page_response(
     body = page_cache.game_html(request, game, seats, selected=selected, error=error)
     title = tab_title(game, viewer_seat(game, seats, request.user))
     context = {"game": game, "body": body, "tab_title": title}
-    return render(request, "games/detail.html", context, status=status)
+    return HttpResponse(render_page(request, GAME_PAGE, context), status=status)
 
 
 def game_detail(request, game_id: int):

@@ -13,7 +13,17 @@ from jinja2.ext import babel_extract
 from games.management.commands.makemessages import CALLS, jinja_as_python
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = sorted((ROOT / "games" / "jinja2").rglob("*.jinja"))
+# The site's frame (templates/) and each app's jinja2/ folder.
+TEMPLATES = sorted([*(ROOT / "templates").glob("*.jinja"), *ROOT.glob("*/jinja2/**/*.jinja")])
+
+
+def german_of(path: Path) -> dict:
+    """The translated messages of the catalogue ``bin/messages`` collects ``path`` into:
+    its app's own (games, mail) or the site's (locale/)."""
+    app = ROOT / path.relative_to(ROOT).parts[0]
+    folder = app / "locale" if (app / "locale").is_dir() else ROOT / "locale"
+    catalogue = polib.pofile(str(folder / "de" / "LC_MESSAGES" / "django.po"))
+    return {(entry.msgctxt, entry.msgid): entry for entry in catalogue if entry.translated()}
 
 
 def render(source: str, **context) -> str:
@@ -75,13 +85,17 @@ def test_a_templates_messages_are_collected_on_their_lines():
 
 
 def test_every_message_of_the_jinja_templates_has_its_german():
-    catalogue = polib.pofile(str(ROOT / "games" / "locale" / "de" / "LC_MESSAGES" / "django.po"))
-    german = {entry.msgid: entry.msgstr for entry in catalogue if entry.translated()}
-    assert TEMPLATES
+    assert ROOT / "templates" / "base.jinja" in TEMPLATES
+    checked = 0
     for path in TEMPLATES:
         with path.open("rb") as source:
             found = babel_extract(source, CALLS, [], {})
-            messages = [m for _line, _function, m, _comments in found]
-        assert messages and all(isinstance(m, str) for m in messages), path
-        missing = [m for m in messages if not german.get(m)]
+            messages = [(f, m) for _line, f, m, _comments in found]
+        # literal messages only; pgettext's come with their context
+        keys = [tuple(m) if f == "pgettext" else (None, m) for f, m in messages]
+        assert all(isinstance(k, str) for key in keys for k in key if k is not None), path
+        german = german_of(path)
+        missing = [key for key in keys if key not in german]
         assert not missing, f"{path.name}: {missing}"
+        checked += len(messages)
+    assert checked > 100  # (the frame, the game page's body, My games, ...)
