@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 
 from django.conf import settings
+from django.template.backends import jinja2 as jinja2_backend
 from django.template.defaultfilters import timeuntil_filter
 from django.templatetags.static import static
 from django.utils import translation
@@ -33,6 +34,7 @@ from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup
 
 from accounts.when import day, when, when_long
+from config.bound_gettext import BoundGettext
 from config.template_urls import cached_reverse
 from games.templatetags.game_tags import seat_names, time_control
 from ratings.badges import game_ratings, rating_badge
@@ -54,19 +56,24 @@ def _escaped(variables: dict) -> dict:
 # A message is the template's own text (and its translation the catalogue's), written
 # out as it is, markup and quotes included, as Django writes a ``{% translate %}`` of a
 # literal and a ``{% blocktranslate %}``; only the values put into it are escaped.
-def gettext(message: str, **variables) -> Markup:
-    text = translation.gettext(message)
-    return Markup(text % _escaped(variables) if variables else text)
+def message_functions(catalog) -> dict:
+    """The templates' ``_``, ``gettext``, ``ngettext`` and ``pgettext``, asking
+    ``catalog``: Django's ``translation`` (the globals), or for each render a
+    ``BoundGettext`` of the language active as it starts (``Template.render``)."""
 
+    def gettext(message: str, **variables) -> Markup:
+        text = catalog.gettext(message)
+        return Markup(text % _escaped(variables) if variables else text)
 
-def ngettext(singular: str, plural: str, n: int, **variables) -> Markup:
-    variables.setdefault("num", n)
-    return Markup(translation.ngettext(singular, plural, n) % _escaped(variables))
+    def ngettext(singular: str, plural: str, n: int, **variables) -> Markup:
+        variables.setdefault("num", n)
+        return Markup(catalog.ngettext(singular, plural, n) % _escaped(variables))
 
+    def pgettext(context: str, message: str, **variables) -> Markup:
+        text = catalog.pgettext(context, message)
+        return Markup(text % _escaped(variables) if variables else text)
 
-def pgettext(context: str, message: str, **variables) -> Markup:
-    text = translation.pgettext(context, message)
-    return Markup(text % _escaped(variables) if variables else text)
+    return {"gettext": gettext, "_": gettext, "ngettext": ngettext, "pgettext": pgettext}
 
 
 def url(view_name: str, *args) -> str:
@@ -96,8 +103,9 @@ def environment(**options) -> Environment:
     env = Environment(extensions=["jinja2.ext.i18n"], finalize=_finalize, **options)
     # Called as gettext(message, **variables): the {% trans %} blocks compile to that.
     env.newstyle_gettext = True
+    env.globals.update(message_functions(translation))
     env.globals.update(
-        gettext=gettext, _=gettext, ngettext=ngettext, pgettext=pgettext, url=url,
+        url=url,
         game_ratings=game_ratings, rating_badge=rating_badge, static=static,
         htmx_script=htmx_script, languages=languages,
     )  # fmt: skip
@@ -106,3 +114,21 @@ def environment(**options) -> Environment:
         time_control=time_control, seat_names=seat_names, with_site_name=with_site_name,
     )  # fmt: skip
     return env
+
+
+class Template(jinja2_backend.Template):
+    def render(self, context=None, request=None):
+        # The active language looked up once for the render, not once a message
+        # (config/bound_gettext.py); the template's own values come first.
+        values = {**message_functions(BoundGettext()), **(context or {})}
+        return super().render(values, request)
+
+
+class Jinja2(jinja2_backend.Jinja2):
+    """Django's Jinja backend, its templates rendering as ``Template`` above."""
+
+    def from_string(self, template_code):
+        return Template(self.env.from_string(template_code), self)
+
+    def get_template(self, template_name):
+        return Template(super().get_template(template_name).template, self)

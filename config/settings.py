@@ -141,7 +141,7 @@ TEMPLATES = [
     # ``jinja2/`` folder, used by name (``using="jinja2"``).
     {
         "NAME": "jinja2",
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "BACKEND": "config.jinja.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {"environment": "config.jinja.environment"},

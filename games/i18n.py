@@ -7,6 +7,7 @@ import functools
 from django.utils import translation
 from django.utils.functional import lazy
 
+from config.bound_gettext import BoundGettext
 from games.engines import ENGINES, base
 from games.engines.base import Text
 
@@ -15,7 +16,7 @@ def localize(text: object) -> str:
     """``text`` in the active language: a ``Text`` is translated, anything else is
     shown as it is (old stored sentences, names, the move notation)."""
     if isinstance(text, Text):
-        return text.localized(translation)
+        return text.localized(base.catalog())
     return "" if text is None else str(text)
 
 
@@ -26,6 +27,12 @@ localize_lazy = lazy(localize, str)
 def install() -> None:
     """Let pure-Python code (the boards) translate in the request's language."""
     base.install_catalog(translation)
+
+
+def one_language():
+    """For a block of work in the active language alone (a page being drawn): texts
+    are translated without looking the language up again for each (config/bound_gettext.py)."""
+    return base.catalog_bound(BoundGettext())
 
 
 def stored(text: str) -> dict:

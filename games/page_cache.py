@@ -35,6 +35,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
 from config.frame import render_page
+from games import i18n
 from games.awaiting import awaiting_count
 from games.models import Controller, Game, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
@@ -174,22 +175,22 @@ def poll_seconds(game: Game, seats: list[Seat]) -> int:
 def _render_game(request, game, seats, part: str, selected: str | None, error: str, awaiting):
     """The fragment's HTML, whether ``selected`` was refused (no choice now), and the
     live part alone (the body begins with it: a move's answer shows only that)."""
-    view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
-    context = {
-        "page": view,
-        "poll_seconds": poll_seconds(game, seats),
-        "stamp": stamp(request, game, seats),
-        "tab_title": tab_title(game, view.viewer_seat),
-        "awaiting_count": awaiting,
-        "SITE_NAME": settings.SITE_NAME,
-        "user": request.user,
-        "csrf_token": CSRF_PLACEHOLDER,
-    }
+    with i18n.one_language():  # (the board and guide ask for hundreds of messages)
+        view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
+        context = {
+            "page": view,
+            "poll_seconds": poll_seconds(game, seats),
+            "stamp": stamp(request, game, seats),
+            "tab_title": tab_title(game, view.viewer_seat),
+            "awaiting_count": awaiting,
+            "SITE_NAME": settings.SITE_NAME,
+            "user": request.user,
+            "csrf_token": CSRF_PLACEHOLDER,
+        }
+        live = render_to_string(PARTS["live"], context, using="jinja2")
+        rest = render_to_string(PARTS["rest"], context, using="jinja2") if part != "live" else ""
     refused = bool(selected) and not view.selected
-    live = render_to_string(PARTS["live"], context, using="jinja2")
-    if part != "live":
-        return live + render_to_string(PARTS["rest"], context, using="jinja2"), refused, live
-    return live, refused, live
+    return live + rest, refused, live
 
 
 def _fragment_key(request, game, seats, part: str, selected: str | None, awaiting) -> str:

@@ -35,7 +35,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from config import rows
-from games import boards, clocks
+from games import boards, clocks, i18n
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
@@ -53,8 +53,11 @@ def language_of(user) -> str:
 @contextmanager
 def recipient(user):
     """Compose for ``user``: their language and time zone while the block runs (one
-    override per email; the section and picture of each game are drawn inside it)."""
-    with translation.override(language_of(user)), timezone.override(user.time_zone or "UTC"):
+    override per email; the section and picture of each game are drawn inside it, their
+    texts translated without looking the language up again for each: ``one_language``)."""
+    language, zone = language_of(user), user.time_zone or "UTC"
+    # (each entered in turn: the bound catalogue is made in the recipient's language)
+    with translation.override(language), timezone.override(zone), i18n.one_language():
         yield
 
 

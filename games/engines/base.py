@@ -62,6 +62,8 @@ at start-up (``install_catalog``; ``games.apps`` installs Django's): ``localize(
 gives any text in the active language, and ``translated.gettext``/``ngettext``/
 ``pgettext`` (same names, so the catalogue finds their message ids) build and
 translate in one step. Without an installed catalogue everything stays English.
+While a page is drawn, ``catalog_bound`` puts one language's catalogue in its place
+(``games.i18n.one_language``), so the language is not looked up for each message.
 
 The move notation is never a message id: actions and cell names are parameters,
 so they read the same in every language.
@@ -71,6 +73,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -278,16 +283,37 @@ class _English:
 _catalog: Catalog = _English()
 
 
+# A catalogue for one stretch of work in one language (a page being drawn), set by
+# ``catalog_bound``: the site's installed catalogue finds its active language on every
+# message, and a page asks for hundreds.
+_bound: ContextVar[Catalog | None] = ContextVar("catalog_bound", default=None)
+
+
 def install_catalog(catalog: Catalog) -> None:
     """Where ``localize`` looks up translations (the site's, in its active language)."""
     global _catalog
     _catalog = catalog
 
 
+def catalog() -> Catalog:
+    """The catalogue texts are translated with now: the bound one, else the installed."""
+    return _bound.get() or _catalog
+
+
+@contextmanager
+def catalog_bound(bound: Catalog) -> Iterator[None]:
+    """Translate with ``bound`` (one language's catalogue) until the block ends."""
+    token = _bound.set(bound)
+    try:
+        yield
+    finally:
+        _bound.reset(token)
+
+
 def localize(text: object) -> str:
     """A ``Text`` in the installed catalogue's active language; other values as they are."""
     if isinstance(text, Text):
-        return text.localized(_catalog)
+        return text.localized(catalog())
     return "" if text is None else str(text)
 
 
@@ -295,7 +321,7 @@ def _filled(template: str, params: dict) -> str:
     if not params:
         return template
     return template % {
-        key: value.localized(_catalog) if isinstance(value, Text) else value
+        key: value.localized(catalog()) if isinstance(value, Text) else value
         for key, value in params.items()
     }
 
@@ -307,16 +333,16 @@ class translated:
 
     @staticmethod
     def gettext(msgid: str, **params: Any) -> str:
-        return _filled(_catalog.gettext(msgid), params)
+        return _filled(catalog().gettext(msgid), params)
 
     @staticmethod
     def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
         params.setdefault("n", n)
-        return _filled(_catalog.ngettext(singular, plural, n), params)
+        return _filled(catalog().ngettext(singular, plural, n), params)
 
     @staticmethod
     def pgettext(context: str, msgid: str, **params: Any) -> str:
-        return _filled(_catalog.pgettext(context, msgid), params)
+        return _filled(catalog().pgettext(context, msgid), params)
 
 
 def seeded_rng(seed: int, *keys: object) -> random.Random:

@@ -56,6 +56,20 @@ def test_messages_are_translated_and_their_values_escaped():
     assert render(source, who="<Bo>") == "Your turn. Waiting for &lt;Bo&gt;."
 
 
+def test_contexts_and_plurals_follow_the_language_of_the_render():
+    source = (
+        '{{ pgettext("navigation", "Main") }}|'
+        "{% trans count=n %}{{ count }} game{% pluralize %}{{ count }} games{% endtrans %}"
+    )
+    for language in ("de", "en"):
+        with translation.override(language):
+            main = translation.pgettext("navigation", "Main")
+            games = translation.ngettext("%(count)s game", "%(count)s games", 3) % {"count": 3}
+            assert render(source, n=3) == f"{main}|{games}"
+    with translation.override("de"):
+        assert render(source, n=1).startswith("Haupt")
+
+
 def test_a_message_keeps_its_markup_and_quotes_as_in_django():
     django = engines["django"].from_string(
         '{% load i18n %}{% translate "Can\'t <b>stop</b>" %} '
