@@ -74,3 +74,14 @@ def test_a_stopped_address_is_shown_at_the_top_of_jinja_and_django_pages(url):
     assert "The mail server said: 550 &lt;x&gt;" in main  # escaped, as Django escapes it
     assert f'<form method="post" action="{reverse("mail_resume")}">' in main
     assert 'name="csrfmiddlewaretoken" value="' in main
+
+
+def test_a_page_drawn_without_a_request_still_gets_its_frame():
+    """(as Django's error pages may be: no player, no path to come back to)"""
+    page = engines["django"].from_string(
+        '{% extends "base.html" %}{% block content %}<p>gone</p>{% endblock %}'
+    )
+    html = page.render({})
+    assert "<p>gone</p>" in part(html, "main")
+    assert '<input type="hidden" name="next" value="">' in html
+    assert 'href="/accounts/login/"' in part(html, "header")  # as for a visitor
