@@ -73,7 +73,10 @@ def frame(parser, token):
 
 @register.tag
 def slot(parser, token):
-    name = token.split_contents()[1].strip("\"'")
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError('{% slot "name" %} takes the name of one slot')
+    name = bits[1].strip("\"'")
     nodelist = parser.parse(("endslot",))
     parser.delete_first_token()
     return SlotNode(name, nodelist)
