@@ -60,7 +60,7 @@ def test_the_game_page_and_a_django_page_have_the_same_header_and_footer():
         part(lobby, "footer")
     )  # (the language switch comes back to the page it was on)
     # the game awaiting them, counted in the tab's title and the header of both
-    assert part(game_page, "title") == "<title>(1) Your turn · Triad #1 · Tripost</title>"
+    assert part(game_page, "title") == f"<title>(1) Your turn · Triad #{game.pk} · Tripost</title>"
     assert part(lobby, "title").startswith("<title>(1) ")
     assert 'title="Games awaiting your move">1</span>' in part(lobby, "header")
 
