@@ -11,13 +11,10 @@ from config.bound_gettext import BoundGettext
 from games.engines import ENGINES, base
 from games.engines.base import Text
 
-
-def localize(text: object) -> str:
-    """``text`` in the active language: a ``Text`` is translated, anything else is
-    shown as it is (old stored sentences, names, the move notation)."""
-    if isinstance(text, Text):
-        return text.localized(base.catalog())
-    return "" if text is None else str(text)
+# ``text`` in the active language: a ``Text`` is translated, anything else is shown as
+# it is (old stored sentences, names, the move notation). The engines' own helper: it
+# asks the catalogue bound for the page (``one_language``), else Django's.
+localize = base.localize
 
 
 # For labels built at import time (form fields, choices): translated when shown.
