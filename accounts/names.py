@@ -95,10 +95,10 @@ def skeleton(name: str) -> str:
 
 def taken(name: str, *, by_others_than: int | None) -> bool:
     """Whether another player's username or display name looks like ``name``."""
+    from django.contrib.auth import get_user_model
     from django.db.models import Q
 
-    from .models import User
-
+    User = get_user_model()  # (accounts.models imports this module)
     key = skeleton(name)
     others = User.objects.exclude(pk=by_others_than) if by_others_than else User.objects
     return others.filter(

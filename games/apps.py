@@ -6,6 +6,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        from games import i18n
+        # tasks: registered in every process, not only in workers, as the services
+        # queue them by name (``current_app.tasks[...]``; games.tasks imports them).
+        from games import i18n, tasks  # noqa: F401
 
         i18n.install()

@@ -30,6 +30,7 @@ from django.utils import timezone
 log = logging.getLogger(__name__)
 
 COMPUTER_QUEUE = "computer"
+PLAY_TASK = "games.tasks.play_computer_turns"
 # A computer seat due longer than this without a move gets its task queued again.
 STALLED_SECONDS = 120
 
@@ -40,10 +41,11 @@ def queue_computer_turn(game_id: int) -> None:
 
 
 def enqueue(game_id: int) -> None:
-    from games.tasks import play_computer_turns
+    from celery import current_app
 
     try:
-        play_computer_turns.apply_async(args=[game_id], queue=COMPUTER_QUEUE)
+        # By name: games.tasks imports the services that call this.
+        current_app.tasks[PLAY_TASK].apply_async(args=[game_id], queue=COMPUTER_QUEUE)
     except Exception:  # broker down: the clock sweep queues the turn again
         log.exception("could not queue the computer turn of game %s", game_id)
 

@@ -18,13 +18,12 @@ from django.utils import timezone
 
 from games import signals
 from games.engines import base as text
+from games.errors import GameError
 from games.i18n import stored
 from games.models import Game, GameStatus
 
 
 def check_open_games(creator) -> None:
-    from games.services import GameError
-
     limit = settings.LOBBY_MAX_OPEN_GAMES
     waiting = Game.objects.filter(
         created_by=creator, status=GameStatus.OPEN, is_public=True

@@ -22,17 +22,10 @@ from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.engines import base as text
 from games.engines.bots import LEVELS
+from games.errors import GameError, StaleMove
 from games.i18n import stored
 from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
 from games.replay import game_states, load_state
-
-
-class GameError(Exception):
-    """A request the site refuses; the message is shown to the player as it is."""
-
-
-class StaleMove(GameError):
-    """The game has moved on since the player's page was drawn."""
 
 
 @dataclass(frozen=True)

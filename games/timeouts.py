@@ -39,6 +39,8 @@ from games.services import seat_time_out
 
 log = logging.getLogger(__name__)
 
+SETTLE_TASK = "games.tasks.settle_timeout"
+
 # game: Game, seat: Seat that timed out (sent inside the settling transaction)
 seat_timed_out = signals.seat_timed_out
 # seat: Seat whose 80% point has passed while its player has not acted
@@ -80,13 +82,14 @@ def queue_timeouts(now: datetime | None = None, limit: int = 1000) -> int:
 
     The claim commits first, so a task never looks for a claim that is not there; the
     task settles the seat under the game's row lock (``services.seat_time_out``)."""
-    from games.tasks import settle_timeout
+    from celery import current_app
 
+    settle = current_app.tasks[SETTLE_TASK]  # (by name: games.tasks imports this module)
     now = now or timezone.now()
     ids = claim_overdue(now, limit)
     for seat_id in ids:
         try:
-            settle_timeout.delay(seat_id)
+            settle.delay(seat_id)
         except Exception:  # broker down: the claim expires and a later sweep retries
             log.exception("could not queue the timeout of seat %s", seat_id)
     return len(ids)

@@ -29,6 +29,7 @@ from anymail.message import attach_inline_image
 from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -36,6 +37,7 @@ from django.utils.translation import gettext
 
 from config import rows
 from games import boards, clocks, i18n
+from games.awaiting import awaiting_seats
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
@@ -311,6 +313,16 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
     time control, the moves' descriptions, the picture's labels all follow it)."""
     with recipient(user):
         return _game_section(game, user, with_actions=with_actions)
+
+
+def awaiting_sections(user) -> list[GameSection]:
+    """A section for each game awaiting ``user``'s move (digests, sent texts)."""
+    seats = (
+        awaiting_seats(user)
+        .select_related("game")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
+    )
+    return [game_section(seat.game, user) for seat in seats]
 
 
 def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:

@@ -111,13 +111,12 @@ def _composed_again(game, user) -> list[list[int]]:
     """The turn email, reminder and digest the position would get now (close to what
     was sent: only the time left differs); the digest lists the player's other games."""
     from . import compose
-    from .tasks import awaiting_sections
 
     section = compose.game_section(game, user)
     if not section.reply_address:
         return []
     messages = [compose.turn_email(user, [section]), compose.reminder_email(user, section)]
-    others = [s for s in awaiting_sections(user) if s.game.pk != game.pk]
+    others = [s for s in compose.awaiting_sections(user) if s.game.pk != game.pk]
     if others:
         messages.append(compose.digest_email(user, [section, *others]))
     return [seq for message in messages for seq in message_words(message)]

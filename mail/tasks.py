@@ -12,12 +12,10 @@ from datetime import datetime
 from celery import shared_task
 from django.conf import settings
 from django.core.mail import get_connection
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import EmailPreference, User
-from games.awaiting import awaiting_seats
-from games.models import GameStatus, Seat, SeatStatus
+from games.models import GameStatus, SeatStatus
 
 from . import bounces, compose, outbox, sent_text
 from .models import MERGING_KINDS, Kind, Notification
@@ -90,15 +88,6 @@ def _draw_offer_open(row: Notification) -> bool:
     )
 
 
-def awaiting_sections(user: User) -> list[compose.GameSection]:
-    seats = (
-        awaiting_seats(user)
-        .select_related("game")
-        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
-    )
-    return [compose.game_section(seat.game, user) for seat in seats]
-
-
 def _message(rows: list[Notification], user: User):
     """The email for a group of rows (turn rows are one group), or None: written in the
     recipient's language and time zone, whoever's action queued it."""
@@ -123,7 +112,7 @@ def _compose(rows: list[Notification], user: User):
     if row.kind == Kind.DRAW_OFFER:
         return compose.draw_offer_email(user, row.game, row.payload.get("by", ""))
     if row.kind == Kind.DIGEST:
-        sections = awaiting_sections(user)
+        sections = compose.awaiting_sections(user)
         return compose.digest_email(user, sections) if sections else None
     if row.kind == Kind.REMINDER:
         return compose.reminder_email(user, compose.game_section(row.game, user))

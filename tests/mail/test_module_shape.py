@@ -2,7 +2,6 @@
 the outbox queues the delivery task by its name, and still reaches the real task."""
 
 import ast
-import os
 from pathlib import Path
 
 import pytest
@@ -42,21 +41,3 @@ def test_enqueue_queues_the_real_delivery_task(monkeypatch, alice):
     outbox.enqueue(alice.pk)
     outbox.enqueue(alice.pk, countdown=30)
     assert queued == [([alice.pk], None), ([alice.pk], 30)]
-
-
-def test_a_web_process_can_queue_the_delivery_task():
-    """A fresh process that loads only the site (as gunicorn does) has the delivery task
-    registered, so a move's turn email is queued at once instead of waiting for the
-    minute's sweep (issue 17: found by benchmarks/day.py)."""
-    import subprocess
-    import sys
-
-    code = (
-        "import config.wsgi; from celery import current_app; "
-        f"print({outbox.DELIVER_TASK!r} in current_app.tasks)"
-    )
-    env = {**os.environ, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings"}
-    found = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
-    )
-    assert found.stdout.strip() == "True", found.stderr
