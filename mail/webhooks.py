@@ -18,7 +18,7 @@ from anymail import signals as anymail_signals
 from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponse, HttpResponseForbidden
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseForbidden
 from django.urls import URLPattern, URLResolver, get_resolver
 
 log = logging.getLogger(__name__)
@@ -72,13 +72,16 @@ def _guarded(view, esp: str, kind: str):
                 ", ANYMAIL_".join(missing),
             )
             return HttpResponseForbidden("This webhook is not configured.")
-        if kind != "inbound":
-            return view(request, *args, **kwargs)
         try:
             return view(request, *args, **kwargs)
         except (SuspiciousOperation, OperationalError, InterfaceError):
             raise  # forged or oversized requests (400), a database down (500: retry later)
         except Exception as exc:
+            if kind != "inbound":
+                # An event that cannot be read (not the provider's shape) changes
+                # nothing; it is refused plainly rather than as a server error.
+                log.exception("a %s %s post could not be read", esp, kind)
+                return HttpResponseBadRequest("This post could not be read.")
             # The provider's post could not be read as a message (anymail's parsing
             # raised): keep it and answer 200, or the provider posts it again and again.
             log.exception("a %s inbound post could not be read", esp)

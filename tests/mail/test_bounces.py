@@ -160,3 +160,24 @@ def test_the_banner_follows_a_stop_at_once_though_pages_keep_it(client, alice, p
         {"action": "lift", "_selected_action": [stop.pk]},
     )
     assert "Emails to you are stopped" not in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"not json at all", b"[1, 2, 3]", b'"a string"'],
+    ids=["not-json", "a-list", "a-string"],
+)
+def test_an_unreadable_tracking_post_is_refused_and_changes_nothing(client, alice, postmark, body):
+    """A post the provider's parser cannot read gets a plain 400 (not a server error),
+    and stops no one's mail; a readable one after it still works."""
+    response = client.post(
+        "/anymail/postmark/tracking/",
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=AUTH,
+    )
+    assert response.status_code == 400
+    assert b"could not be read" in response.content
+    assert not Suppression.objects.exists()
+    assert postmark("HardBounce", alice.email).status_code == 200
+    assert Suppression.objects.filter(lifted_at=None).count() == 1
