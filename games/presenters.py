@@ -37,18 +37,26 @@ class MoveRow:
     takeable_back: bool = False
 
 
+def action_shown(game: Game, viewer_index: int | None):
+    """``shown(seat, action)``: an action's notation as ``viewer_index`` may read it
+    (see ``move_rows``); the move list, the replay and the record all go through it."""
+    redact = getattr(game.engine_module, "redact_action", None)
+    if redact is None or game.status == GameStatus.FINISHED:
+        return lambda seat, action: action
+    return lambda seat, action: action if seat == viewer_index else (redact(action) or action)
+
+
 def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
     """The move list as ``viewer_index`` may read it (one query).
 
     Descriptions are public by the engine protocol; an action's notation can be a
-    secret (a hidden declaration), which only its own player sees while the game runs.
+    secret (a hidden declaration), which only its own player sees until the game has
+    finished (an aborted game never reveals its seed, so its secrets stay kept too).
     """
-    redact = getattr(game.engine_module, "redact_action", None)
-    hide = redact is not None and game.status == GameStatus.ACTIVE
+    shown = action_shown(game, viewer_index)
     rows = []
     for ply, seat, action, description, text, by_computer, reversible in table_rows.move_list(game):
-        if hide and seat != viewer_index:
-            action = redact(action) or action
+        action = shown(seat, action)
         description = from_stored(description, text)  # in the viewer's language
         rows.append(MoveRow(ply, action, description, seat, reversible and not by_computer))
     return rows
@@ -230,8 +238,11 @@ def build_game_page(
     error: str = "",
     state=None,
     seats: list[Seat] | None = None,
+    replaying: bool = False,
 ) -> GamePage:
-    """``seats``: the game's seats with their users in seat order, if already loaded."""
+    """``seats``: the game's seats with their users in seat order, if already loaded.
+    ``replaying``: ``state`` is an earlier position of the game (the replay), so the
+    viewer is offered no action in it."""
     if seats is None:
         seats = table_rows.seats_of(game)
     me = viewer_seat(game, seats, user)
@@ -248,8 +259,9 @@ def build_game_page(
         and game.status == GameStatus.ACTIVE
         and me.status == SeatStatus.PLAYING
         and me.controller == Controller.HUMAN
+        and not replaying
     )
-    if plays_now(game, me):
+    if plays_now(game, me) and not replaying:
         actions = engine.legal_actions(state, me.index)
     if selected and selected not in boards.selectable(
         game.engine, view, seat=seat_index, actions=actions

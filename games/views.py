@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -24,7 +25,13 @@ from games.forms import ActionForm, NewGameForm
 from games.i18n import error_message
 from games.models import Controller, Game, GameStatus, Move, Seat
 from games.page_cache import GAME_PAGE
-from games.presenters import build_game_page, listed_seats, tab_title, viewer_seat
+from games.presenters import (
+    action_shown,
+    build_game_page,
+    listed_seats,
+    tab_title,
+    viewer_seat,
+)
 from games.replay import game_states
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
@@ -404,39 +411,63 @@ def game_undo(request, game_id: int):
 
 
 # --- replay and record ---------------------------------------------------------------
+#
+# A finished game's replay and record are the whole truth (the record holds the seed,
+# which reveals every secret). A running game's are its viewer's own side: each
+# position through ``engine.view`` for the viewer's seat (spectators: the public
+# view), others' secret notation redacted (``presenters.action_shown``), no seed.
+# They change with every move and may hold the viewer's own secrets, so no browser or
+# proxy keeps them.
+
+
+def _replayable(request, game_id: int) -> Game:
+    game = _visible_game(request, game_id)
+    if game.started_at is None:
+        raise PermissionDenied(_("This game has not started yet: there is nothing to replay."))
+    return game
+
+
+def _not_kept_unless_final(game: Game, response: HttpResponse) -> HttpResponse:
+    if game.status != GameStatus.FINISHED:
+        add_never_cache_headers(response)
+    return response
 
 
 def game_replay(request, game_id: int):
-    game = _visible_game(request, game_id)
-    if game.status != GameStatus.FINISHED:
-        raise Http404(_("Only finished games can be replayed."))
+    game = _replayable(request, game_id)
     states = game_states(game)
     try:
         ply = int(request.GET.get("ply", len(states) - 1))
     except ValueError:
         ply = len(states) - 1
     ply = max(0, min(ply, len(states) - 1))
-    page = build_game_page(game, request.user, state=states[ply])
-    moves = list(game.moves.order_by("ply"))
+    page = build_game_page(game, request.user, state=states[ply], replaying=True)
     template = "games/replay.html#position" if request.htmx else "games/replay.html"
-    return render(
-        request,
-        template,
-        {"page": page, "ply": ply, "last_ply": len(states) - 1, "moves": moves},
-    )
+    context = {
+        "page": page,
+        "ply": ply,
+        "last_ply": len(states) - 1,
+        "moves": page.moves,
+        "running": game.status == GameStatus.ACTIVE,
+    }
+    return _not_kept_unless_final(game, render(request, template, context))
 
 
 def game_record(request, game_id: int):
-    """The full record as JSON, for finished games (the seed reveals every secret)."""
-    game = _visible_game(request, game_id)
-    if game.status != GameStatus.FINISHED:
-        raise PermissionDenied(_("The record is available when the game has finished."))
-    seats = game.seats.select_related("user").order_by("index")
+    """The record as JSON: in full once the game has finished (the seed reveals every
+    secret); before that, as the viewer may see it (no seed, others' secret notation
+    redacted)."""
+    game = _replayable(request, game_id)
+    finished = game.status == GameStatus.FINISHED
+    seats = list(game.seats.select_related("user").order_by("index"))
+    me = viewer_seat(game, seats, request.user)
+    shown = action_shown(game, me.index if me is not None else None)
     record = {
         "game": game.engine,
         "title": game.title,
         "id": game.pk,
-        "seed": game.seed,
+        "status": game.status,
+        **({"seed": game.seed} if finished else {"seen_by_seat": me.index if me else None}),
         "num_players": game.num_players,
         "options": game.options,
         "days_per_move": game.days_per_move,
@@ -456,11 +487,14 @@ def game_record(request, game_id: int):
             for s in seats
         ],
         "moves": [
-            {"ply": m.ply, "seat": m.seat, "action": m.action, "at": m.created_at.isoformat()}
-            for m in Move.objects.filter(game=game).order_by("ply")
+            {"ply": ply, "seat": seat, "action": shown(seat, action), "at": at.isoformat()}
+            for ply, seat, action, at in Move.objects.filter(game=game)
+            .order_by("ply")
+            .values_list("ply", "seat", "action", "created_at")
         ],
         "result": game.result_reason,
     }
     response = JsonResponse(record, json_dumps_params={"indent": 2})
-    response["Content-Disposition"] = f'attachment; filename="tripost-{game.engine}-{game.pk}.json"'
-    return response
+    name = f"tripost-{game.engine}-{game.pk}" + ("" if finished else f"-move-{game.version}")
+    response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return _not_kept_unless_final(game, response)

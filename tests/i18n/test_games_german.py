@@ -300,10 +300,11 @@ def test_the_engines_own_strings_reach_the_catalogue():
 
 def test_refusals_of_game_pages_are_german():
     game = game_of("triad")
+    unstarted = open_game(mover(game), "triad", 2)
     client = german(mover(game))
-    record = client.get(reverse("game_record", args=[game.pk]))
+    record = client.get(reverse("game_record", args=[unstarted.pk]))
     assert record.status_code == 403
-    assert "Das Protokoll gibt es, wenn die Partie beendet ist." in record.content.decode()
+    assert "Diese Partie hat noch nicht begonnen" in record.content.decode()
     with pytest.raises(services.GameError) as refused:
         services.game_resign(game_id=0, user=mover(game))
     with translation.override("de"):

@@ -361,11 +361,17 @@ def test_finished_games_can_be_replayed_and_downloaded(triad):
     assert f"#{game.pk}" in history.content.decode()
 
 
-def test_the_record_of_a_running_game_is_not_available(triad):
-    response = client_for(mover(triad)).get(reverse("game_record", args=[triad.pk]))
-    assert response.status_code == 403
-    html = response.content.decode()  # a page of the site that says why
-    assert "<title>" in html and "The record is available when the game has finished." in html
+def test_a_running_games_page_leads_to_its_replay_so_far(triad):
+    """Issue 36: a player can step back through their own game in progress."""
+    before = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk]))
+    assert reverse("game_replay", args=[triad.pk]) not in before.content.decode()  # no moves
+    game = play_random(triad, stop=lambda g: g.version >= 1)
+    for client in (client_for(mover(game)), client_for(waiter(game)), Client()):
+        html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+        assert "Step back through the moves so far" in html
+        replay = client.get(reverse("game_replay", args=[game.pk]))
+        assert "This game is still in play." in replay.content.decode()
+        assert client.get(reverse("game_record", args=[game.pk])).json()["status"] == "active"
 
 
 def test_query_counts_do_not_grow_with_moves_or_games(django_assert_max_num_queries, settings):
