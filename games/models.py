@@ -88,6 +88,11 @@ class Game(models.Model):
     # result_reason's message id and parameters (games.i18n), to show it translated
     result_text = models.JSONField(default=dict, blank=True)
     draw_offered_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The new game one of the players offered from this finished one (services.
+    # game_rematch): kept on this row, so this game's page shows it at once.
+    rematch = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of"
+    )
 
     class Meta:
         indexes = [

@@ -186,6 +186,15 @@ class GamePage:
         }
 
     @property
+    def rematch_waits(self) -> bool:
+        """A rematch of this finished game is offered or in play (not declined or
+        expired): its page is the place to go, and none is offered again."""
+        if self.game.rematch_id is None:
+            return False
+        status = Game.objects.filter(pk=self.game.rematch_id).values_list("status", flat=True)
+        return status.first() not in (None, GameStatus.ABORTED)
+
+    @property
     def has_free_seat(self) -> bool:
         return any(s.user_id is None and s.controller == Controller.HUMAN for s in self.seats)
 

@@ -206,6 +206,65 @@ def game_create(
 
 
 @transaction.atomic
+def game_rematch(*, game_id: int, user: User) -> Game:
+    """A new game like a finished one: the same game, options, clock and privacy, its
+    other players invited again (each accepts or declines as any invitation) and its
+    computer players at their levels. Offered by one of its players, once: while the
+    rematch waits or runs, asking again is refused (a declined or expired one can be
+    offered anew)."""
+    game = _locked(game_id)
+    seats = list(game.seats.select_related("user").order_by("index"))
+    if not any(s.user_id == user.pk for s in seats):
+        raise GameError(text.gettext_lazy("Only the players of this game can offer a rematch."))
+    if game.status != GameStatus.FINISHED:
+        raise GameError(text.gettext_lazy("A rematch can be offered once the game has finished."))
+    if game.rematch_id is not None:
+        earlier = Game.objects.only("status").get(pk=game.rematch_id)
+        if earlier.status != GameStatus.ABORTED:
+            raise GameError(
+                text.gettext_lazy(
+                    "A rematch of this game has been offered already: game #%(id)s.",
+                    id=game.rematch_id,
+                )
+            )
+    people = [s.user for s in seats if s.user_id is not None and s.user_id != user.pk]
+    gone = next((p for p in people if not p.is_active), None)
+    if gone is not None:
+        raise GameError(
+            text.gettext_lazy(
+                "%(name)s no longer plays at this site: start a new game instead.",
+                name=gone.name,
+            )
+        )
+    bank = (
+        (game.bank_start_days, game.bank_increment_days, game.bank_cap_days)
+        if game.time_control == "bank"
+        else None
+    )
+    rematch = game_create(
+        creator=user,
+        engine=game.engine,
+        num_players=game.num_players,
+        options=game.options,
+        days_per_move=game.days_per_move,
+        time_bank=bank,
+        weekends_off=game.weekends_off,
+        auto_vacation_allowed=game.auto_vacation_allowed,
+        invitees=people,
+        is_public=game.is_public,
+        rated=game.rated,
+        # The computer players chosen at New game (not a person's seat a computer took
+        # over, nor the rules' own computer-run seats, which the engine adds again).
+        computers=[
+            s.bot_level for s in seats if s.user_id is None and s.controller == Controller.BOT
+        ],
+    )
+    game.rematch = rematch
+    game.save(update_fields=["rematch"])
+    return rematch
+
+
+@transaction.atomic
 def game_join(*, game_id: int, user: User) -> Game:
     """Take an open seat of a public game in the lobby."""
     game = _locked_open(game_id)

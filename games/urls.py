@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:game_id>/leave", views.invitation_decline, name="invitation_decline"),
     path("games/<int:game_id>/invitation/", views.invitation_confirm, name="invitation_confirm"),
     path("games/<int:game_id>/draw/", views.draw_confirm, name="draw_confirm"),
+    path("games/<int:game_id>/rematch", views.game_rematch, name="game_rematch"),
     path("games/<int:game_id>/resign", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/draw/offer", views.draw_offer, name="draw_offer"),
     path("games/<int:game_id>/draw/answer", views.draw_answer, name="draw_answer"),

@@ -215,6 +215,24 @@ def _post_flow(request, game_id: int, flow, success: str, **kwargs):
 
 @require_POST
 @login_required
+@throttle("game_create")
+def game_rematch(request, game_id: int):
+    """One click on a finished game: the same game again, its players invited."""
+    _visible_game(request, game_id)  # a private game stays unknown to others
+    try:
+        rematch = services.game_rematch(game_id=game_id, user=request.user)
+    except services.GameError as exc:
+        messages.error(request, error_message(exc))
+        return redirect("game_detail", game_id=game_id)
+    if rematch.status == GameStatus.OPEN:
+        messages.success(request, _("Rematch offered: the other players are invited."))
+    else:
+        messages.success(request, _("Rematch started."))
+    return redirect(rematch)
+
+
+@require_POST
+@login_required
 @throttle("game_join")
 def game_join(request, game_id: int):
     return _post_flow(request, game_id, services.game_join, _("You have joined the game."))
