@@ -6,11 +6,22 @@ import unicodedata
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
+from django.urls import reverse
 
 from . import names
 
+# The session key under which an emailed invitation's token waits while its holder
+# signs up or signs in (games.views.email_invitation): they come back to it after.
+INVITATION_SESSION_KEY = "email_invitation"
+
 
 class AccountAdapter(DefaultAccountAdapter):
+    def get_login_redirect_url(self, request) -> str:
+        token = request.session.get(INVITATION_SESSION_KEY)
+        if token:
+            return reverse("email_invitation", args=[token])
+        return super().get_login_redirect_url(request)
+
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """A new username: NFKC, in one script, and unlike every player's name
         (usernames and display names, by skeleton) besides allauth's own checks."""

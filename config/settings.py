@@ -448,6 +448,12 @@ HEALTH_OUTBOX_MINUTES = int(os.environ.get("HEALTH_OUTBOX_MINUTES", "10"))
 # an unstarted game waits for its players before it expires (games.lobby).
 LOBBY_MAX_OPEN_GAMES = int(os.environ.get("LOBBY_MAX_OPEN_GAMES", "3"))
 LOBBY_OPEN_DAYS = int(os.environ.get("LOBBY_OPEN_DAYS", "14"))
+# Invitations by email address (games.invitations), so that they cannot become a way
+# to send mail to strangers in bulk: per inviter in any 24 hours, and per address
+# (from anyone) in any 7 days. One per address and game; none to an address that
+# asked for no more.
+INVITATION_EMAILS_PER_DAY = int(os.environ.get("INVITATION_EMAILS_PER_DAY", "10"))
+INVITATIONS_PER_ADDRESS_PER_WEEK = int(os.environ.get("INVITATIONS_PER_ADDRESS_PER_WEEK", "3"))
 
 LOGGING = {
     "version": 1,

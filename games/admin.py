@@ -9,7 +9,7 @@ import json
 from django.contrib import admin
 from django.utils.html import format_html
 
-from games.models import Game, Move, Seat
+from games.models import EmailInvitation, Game, InvitationOptOut, Move, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -88,3 +88,38 @@ class GameAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+@admin.register(EmailInvitation)
+class EmailInvitationAdmin(admin.ModelAdmin):
+    """Invitations by email address, to see who invited whom and what was sent (read
+    only; the nonce, part of the link's token, is never shown)."""
+
+    list_display = ("email", "game", "invited_by", "created_at", "user", "outcome")
+    list_filter = ("outcome",)
+    search_fields = ("email", "invited_by__username")
+    fields = (
+        "game",
+        "place",
+        "email",
+        "invited_by",
+        "user",
+        "created_at",
+        "answered_at",
+        "sent_at",
+        "outcome",
+        "attempts",
+        "message_id",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(InvitationOptOut)
+class InvitationOptOutAdmin(admin.ModelAdmin):
+    """Addresses that asked for no more invitations by email (their unsubscribe)."""
+
+    list_display = ("email", "created_at")
+    search_fields = ("email",)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
+from games import invitations
 from games.engines import ENGINES
 from games.engines.bots import LEVELS
 from games.i18n import localize, localize_lazy
@@ -102,7 +103,9 @@ class NewGameForm(forms.Form):
         required=False,
         label=_("Invite players"),
         help_text=_(
-            "Usernames separated by commas. Seats you leave free are open to anyone in the lobby."
+            "Usernames or email addresses, separated by commas: a friend without an account "
+            "gets an email that leads to sign-up and into the game. Seats you leave free are "
+            "open to anyone in the lobby."
         ),
     )
     is_public = forms.BooleanField(
@@ -116,6 +119,7 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.invited_addresses: list[str] = []
         self.engine_fields: dict[str, list[str]] = {}
         for name, engine in ENGINES.items():
             players = players_field_name(name)
@@ -195,13 +199,24 @@ class NewGameForm(forms.Form):
         return (start, 1 if increment in (None, "") else increment, data.get("bank_cap_days") or 14)
 
     def clean_invite(self) -> list[User]:
-        names = [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]
+        """The players invited by username; addresses (a word with an @) go to
+        ``invited_addresses`` (games.invitations: whether one belongs to a player is
+        decided there, and never said)."""
+        words = [n.strip() for n in self.cleaned_data["invite"].split(",") if n.strip()]
+        names = [w for w in words if not invitations.is_address(w)]
+        addresses = [invitations.normal(w) for w in words if invitations.is_address(w)]
+        bad = [a for a in addresses if not invitations.valid(a)]
+        if bad:
+            raise forms.ValidationError(
+                _("%(addresses)s is not an email address.") % {"addresses": ", ".join(bad)}
+            )
         users = list(User.objects.filter(username__in=names, is_active=True))
         missing = sorted(set(names) - {u.username for u in users})
         if missing:
             raise forms.ValidationError(
                 _("No player called %(names)s.") % {"names": ", ".join(missing)}
             )
+        self.invited_addresses = addresses
         return users
 
     def game_options(self) -> tuple[str, int, dict]:

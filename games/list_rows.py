@@ -126,6 +126,8 @@ FELLOWS = (
     (Seat, "controller"),
     (Seat, "color"),
     (Seat, "bot_level"),
+    (Seat, "accepted"),
+    (Seat, "invited_as"),
     (User, "username"),
     (User, "display_name"),
 )

@@ -182,6 +182,10 @@ class Seat(models.Model):
     accepted = models.BooleanField(
         default=False, help_text="The invited player has accepted (or joined)."
     )
+    # The address an invitation by email went to (games.invitations): the seat is kept
+    # for it, and shown as this address until accepted, whether or not it belongs to a
+    # player (the inviter does not learn which).
+    invited_as = models.EmailField(blank=True)
     color = models.CharField(max_length=30, blank=True)
     status = models.CharField(max_length=10, choices=SeatStatus.choices, default=SeatStatus.PLAYING)
     is_due = models.BooleanField(default=False, help_text="This seat must act now.")
@@ -247,6 +251,9 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
+        if self.invited_as and not self.accepted:
+            # (the address itself only on the game page, to its players)
+            return gettext("Invited by email")
         return seat_name(
             self.user.name if self.user else None, self.controller, self.color, self.bot_level
         )
@@ -342,3 +349,65 @@ class ClockHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.last_run_at}"
+
+
+class EmailInvitation(models.Model):
+    """A seat of an open game kept for an email address (``games.invitations``).
+
+    An address that belongs to a player invites that player (``Seat.user``; they answer
+    as any invitation). Any other address gets an email (``mail.guests``) whose link,
+    carrying a token bound to this row (game, seat, address), leads through sign-up
+    into the seat. The row is also that email's outbox row: claimed, sent and marked
+    as ``mail.Notification`` rows are.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="email_invitations")
+    place = models.PositiveSmallIntegerField(help_text="The seat's index before the game starts.")
+    email = models.EmailField(help_text="Lower case.")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # Set at once when the address belongs to a player; else whoever took the seat.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    nonce = models.CharField(max_length=32, help_text="Random; part of the link's token.")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    # The email (none when the address belongs to a player: they hear as players do).
+    sent_at = models.DateTimeField(null=True, blank=True)
+    claim = models.CharField(max_length=32, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    outcome = models.CharField(max_length=40, blank=True)
+    message_id = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # One invitation, so one email at most, per address and game.
+            models.UniqueConstraint(fields=["game", "email"], name="email_invitation_once"),
+        ]
+        indexes = [
+            models.Index(fields=["invited_by", "created_at"], name="email_invitation_by"),
+            models.Index(fields=["email", "created_at"], name="email_invitation_to"),
+            models.Index(
+                fields=["created_at"],
+                name="email_invitation_unsent",
+                condition=Q(sent_at=None, user=None),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} to {self.game}"
+
+
+class InvitationOptOut(models.Model):
+    """An address that asked for no more invitations by email (its unsubscribe link):
+    no one can invite it by address any more, whether or not it has an account."""
+
+    email = models.EmailField(unique=True, help_text="Lower case.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.email

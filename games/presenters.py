@@ -196,7 +196,10 @@ class GamePage:
 
     @property
     def has_free_seat(self) -> bool:
-        return any(s.user_id is None and s.controller == Controller.HUMAN for s in self.seats)
+        return any(
+            s.user_id is None and s.controller == Controller.HUMAN and not s.invited_as
+            for s in self.seats
+        )
 
     @property
     def is_player(self) -> bool:
@@ -336,9 +339,12 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
     rows = list_rows.listed(user.pk, seat_pks)
     others = defaultdict(list)
     fellows = list_rows.fellows([r.game_id for r in rows], user.pk)
-    for game_id, is_due, controller, color, level, username, display_name in fellows:
-        name = (display_name or username) if username else None
-        others[game_id].append(Player(seat_name(name, controller, color, level), is_due))
+    for game_id, is_due, controller, color, level, accepted, invited_as, username, shown in fellows:
+        if invited_as and not accepted:  # who the address is stays unknown (invitations)
+            label = _("Invited by email")
+        else:
+            label = seat_name((shown or username) if username else None, controller, color, level)
+        others[game_id].append(Player(label, is_due))
     # An outage the sweep has not settled yet stops every clock (games.clocks).
     now = timezone.now()
     outage = clocks.stopped_since(now) if any(r.deadline for r in rows) else None

@@ -17,7 +17,16 @@ from django.utils import timezone
 
 from accounts.models import User
 from config import rows
-from games import awaiting, clocks, computer, computer_turns, lobby, signals, table_rows
+from games import (
+    awaiting,
+    clocks,
+    computer,
+    computer_turns,
+    invitations,
+    lobby,
+    signals,
+    table_rows,
+)
 from games.awaiting import games_awaiting
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.engines import base as text
@@ -108,8 +117,12 @@ def game_create(
     computers: list[str] | tuple[str, ...] = (),
     weekends_off: bool = False,
     auto_vacation_allowed: bool = True,
+    addresses: list[str] | tuple[str, ...] = (),
 ) -> Game:
     """A new game with the creator seated; invited players get seats to accept.
+
+    ``addresses``: email addresses invited (``games.invitations``): a seat is kept for
+    each, its player's if the address is one, else for whoever follows the emailed link.
 
     ``computers``: a level (``games.engines.bots.LEVELS``) for each seat a computer
     player takes. Seats not given to an invitee or a computer stay open for anyone in
@@ -149,11 +162,12 @@ def game_create(
     except ValueError as exc:
         raise GameError(str(exc)) from None
     invitees = [u for u in dict.fromkeys(invitees) if u != creator]
+    addresses = list(dict.fromkeys(invitations.normal(a) for a in addresses))
     computers = list(computers)
     if any(level not in LEVELS for level in computers):
         raise GameError(text.gettext_lazy("Choose one of the listed computer levels."))
     others = num_players - 1
-    if len(invitees) + len(computers) > others:
+    if len(invitees) + len(addresses) + len(computers) > others:
         raise GameError(
             text.ngettext_lazy(
                 "Too many invitations and computer players: this game has %(n)s other seat.",
@@ -161,7 +175,7 @@ def game_create(
                 others,
             )
         )
-    if not is_public and len(invitees) + len(computers) < others:
+    if not is_public and len(invitees) + len(addresses) + len(computers) < others:
         raise GameError(
             text.gettext_lazy(
                 "A private game needs an invitation or a computer player for every seat."
@@ -195,11 +209,19 @@ def game_create(
     for place, invitee in enumerate(invitees, start=1):
         invited = Seat.objects.create(game=game, index=place, user=invitee)
         signals.seat_invited.send(sender=Seat, seat=invited)
-    for place, level in enumerate(computers, start=len(invitees) + 1):
+    invitations.check(inviter=creator, addresses=addresses)
+    for place, address in enumerate(addresses, start=len(invitees) + 1):
+        kept = invitations.keep_seat(game=game, place=place, address=address, inviter=creator)
+        if kept.user_id is not None:  # a player's address: invited as by name
+            signals.seat_invited.send(sender=Seat, seat=kept.seat)
+        elif kept.seat.invited_as:
+            signals.address_invited.send(sender=Seat, invitation=kept)
+    taken = len(invitees) + len(addresses)
+    for place, level in enumerate(computers, start=taken + 1):
         Seat.objects.create(
             game=game, index=place, controller=Controller.BOT, bot_level=level, accepted=True
         )
-    for place in range(len(invitees) + len(computers) + 1, num_players):
+    for place in range(taken + len(computers) + 1, num_players):
         Seat.objects.create(game=game, index=place)
     _start_if_full(game)
     return game
@@ -274,7 +296,9 @@ def game_join(*, game_id: int, user: User) -> Game:
         raise GameError(text.gettext_lazy("This game is by invitation only."))
     check_not_overloaded(user)
     seat = (
-        game.seats.filter(user__isnull=True, controller=Controller.HUMAN).order_by("index").first()
+        game.seats.filter(user__isnull=True, controller=Controller.HUMAN, invited_as="")
+        .order_by("index")
+        .first()
     )
     if seat is None:
         raise GameError(text.gettext_lazy("Every seat of this game is taken."))
@@ -309,14 +333,16 @@ def invitation_decline(*, game_id: int, user: User) -> Game:
         return _abort_unstarted(
             game, text.gettext_lazy("Withdrawn by its creator before it started.")
         )
+    # (declined, a seat kept for an address shows the address still: who it was
+    # stays unknown to the others)
+    name = seat.invited_as if seat.invited_as and not seat.accepted else user.name
     seat.user = None
     seat.accepted = False
-    seat.save(update_fields=["user", "accepted"])
+    seat.invited_as = ""
+    seat.save(update_fields=["user", "accepted", "invited_as"])
     if not game.is_public:
         # Nobody else can take a private seat: the game cannot start any more.
-        _abort_unstarted(
-            game, text.gettext_lazy("%(name)s declined the invitation.", name=user.name)
-        )
+        _abort_unstarted(game, text.gettext_lazy("%(name)s declined the invitation.", name=name))
     return game
 
 
@@ -330,6 +356,66 @@ def _abort_unstarted(game: Game, reason: str) -> Game:
 
 
 game_leave = invitation_decline
+
+
+def _kept_seat(game: Game, invitation) -> Seat | None:
+    """The seat still kept for the invitation's address (None once taken or freed)."""
+    return game.seats.filter(
+        index=invitation.place, user__isnull=True, invited_as=invitation.email
+    ).first()
+
+
+_NOT_VALID = text.gettext_lazy(
+    "This invitation link is not valid: it is damaged, or the invitation was withdrawn."
+)
+_TAKEN = text.gettext_lazy("This invitation has been answered already.")
+
+
+@transaction.atomic
+def email_invitation_accept(*, token: str, user: User) -> Game:
+    """Whoever follows an emailed invitation's link, signed in, takes the seat kept for
+    it (the token is bound to that one seat, and it is taken once)."""
+    invitation = invitations.read(token)
+    if invitation is None:
+        raise GameError(_NOT_VALID)
+    game = _locked_open(invitation.game_id)
+    if invitation.user_id is not None:
+        raise GameError(_TAKEN)
+    if game.seats.filter(user=user).exists():
+        raise GameError(text.gettext_lazy("You already have a seat in this game."))
+    seat = _kept_seat(game, invitation)
+    if seat is None:
+        raise GameError(_TAKEN)
+    check_not_overloaded(user)
+    seat.user, seat.accepted, seat.invited_as = user, True, ""
+    seat.save(update_fields=["user", "accepted", "invited_as"])
+    invitation.user, invitation.answered_at = user, timezone.now()
+    invitation.save(update_fields=["user", "answered_at"])
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def email_invitation_decline(*, token: str) -> Game:
+    """The link's holder says no (no account needed): the seat is open to anyone in a
+    public game; a private game cannot start any more."""
+    invitation = invitations.read(token)
+    if invitation is None:
+        raise GameError(_NOT_VALID)
+    game = _locked_open(invitation.game_id)
+    seat = _kept_seat(game, invitation) if invitation.user_id is None else None
+    if seat is None:
+        raise GameError(_TAKEN)
+    seat.invited_as = ""
+    seat.save(update_fields=["invited_as"])
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["answered_at"])
+    if not game.is_public:
+        _abort_unstarted(
+            game,
+            text.gettext_lazy("%(name)s declined the invitation.", name=invitation.email),
+        )
+    return game
 
 
 def check_not_overloaded(user: User) -> None:

@@ -16,6 +16,8 @@ game_ended = Signal()
 seat_timed_out = Signal()
 # seat: Seat of an invited player (not yet accepted), in a new game
 seat_invited = Signal()
+# invitation: EmailInvitation of an address with no account (its seat is kept for it)
+address_invited = Signal()
 # game: Game, seat: Seat of the player who offers the draw
 draw_offered = Signal()
 # game: Game that expired unstarted (aborted; games.lobby)

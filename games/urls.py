@@ -17,6 +17,17 @@ urlpatterns = [
     path("games/<int:game_id>/leave", views.invitation_decline, name="invitation_decline"),
     path("games/<int:game_id>/invitation/", views.invitation_confirm, name="invitation_confirm"),
     path("games/<int:game_id>/draw/", views.draw_confirm, name="draw_confirm"),
+    path("invitations/<str:token>/", views.email_invitation, name="email_invitation"),
+    path(
+        "invitations/<str:token>/accept",
+        views.email_invitation_accept,
+        name="email_invitation_accept",
+    ),
+    path(
+        "invitations/<str:token>/decline",
+        views.email_invitation_decline,
+        name="email_invitation_decline",
+    ),
     path("games/<int:game_id>/rematch", views.game_rematch, name="game_rematch"),
     path("games/<int:game_id>/resign", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/draw/offer", views.draw_offer, name="draw_offer"),

@@ -10,14 +10,17 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.adapter import INVITATION_SESSION_KEY
 from accounts.models import User
 from config.frame import render_page
 from config.throttle import throttle
-from games import list_rows, page_cache, services, table_rows
+from games import clocks, invitations, list_rows, page_cache, services, table_rows
 from games import lobby as lobby_rules
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
@@ -147,6 +150,7 @@ def lobby(request):
             is_public=True,
             seats__user__isnull=True,
             seats__controller=Controller.HUMAN,
+            seats__invited_as="",  # (a seat kept for an invited address is not free)
         )
         .exclude(seats__user=request.user)
         .exclude(created_by=request.user)
@@ -190,6 +194,7 @@ def game_new(request):
                     time_bank=form.time_bank(),
                     weekends_off=form.cleaned_data["weekends_off"],
                     invitees=form.cleaned_data["invite"],
+                    addresses=form.invited_addresses,
                     is_public=form.cleaned_data["is_public"],
                     rated=form.cleaned_data["rated"],
                     computers=form.computer_levels(),
@@ -270,9 +275,75 @@ def invitation_confirm(request, game_id: int):
     if seat is None:
         raise Http404(_("No invitation for you in this game."))
     pending = game.status == GameStatus.OPEN and not seat.accepted
-    players = [s.user.name for s in game.seats.select_related("user").order_by("index") if s.user]
+    seats = game.seats.select_related("user").order_by("index")
+    players = [s.name for s in seats if s.user or s.invited_as]
     context = {"game": game, "answer": _answer(request), "pending": pending, "players": players}
     return render(request, "games/invitation_confirm.html", context)
+
+
+def _email_invitation_page(request, token: str, *, declined: bool = False, status: int = 200):
+    invitation = invitations.read(token)
+    if invitation is None:
+        context = {"invalid": True}
+        return render(request, "games/email_invitation.html", context, status=404)
+    game = invitation.game
+    seats = list(game.seats.select_related("user").order_by("index"))
+    kept = any(
+        s.index == invitation.place and s.user_id is None and s.invited_as == invitation.email
+        for s in seats
+    )
+    waiting = game.status == GameStatus.OPEN and invitation.user_id is None and kept
+    mine = request.user.is_authenticated and any(s.user_id == request.user.pk for s in seats)
+    if waiting and not request.user.is_authenticated:
+        # Back here after signing up (and confirming the address) or signing in.
+        request.session[INVITATION_SESSION_KEY] = token
+    here = reverse("email_invitation", args=[token])
+    context = {
+        "invitation": invitation,
+        "game": game,
+        "token": token,
+        "waiting": waiting,
+        "declined": declined,
+        "mine": mine,
+        "players": [s.name for s in seats if s.user_id and s.accepted],
+        "time_control": clocks.describe(game),
+        "signup_url": f"{reverse('account_signup')}?{urlencode({'next': here})}",
+        "login_url": f"{reverse('account_login')}?{urlencode({'next': here})}",
+    }
+    return render(request, "games/email_invitation.html", context, status=status)
+
+
+@require_GET
+def email_invitation(request, token: str):
+    """Where an invitation by email leads: what it is, and how to take the seat (sign up
+    or sign in first). A GET changes nothing (mail scanners open links)."""
+    return _email_invitation_page(request, token)
+
+
+@require_POST
+@login_required
+@throttle("game_join")
+def email_invitation_accept(request, token: str):
+    try:
+        game = services.email_invitation_accept(token=token, user=request.user)
+    except services.GameError as exc:
+        messages.error(request, error_message(exc))
+        return redirect("email_invitation", token=token)
+    request.session.pop(INVITATION_SESSION_KEY, None)
+    messages.success(request, _("Your seat is yours: welcome to the game."))
+    return redirect(game)
+
+
+@require_POST
+def email_invitation_decline(request, token: str):
+    """The link's holder declines; no account needed (the token is the permission)."""
+    try:
+        services.email_invitation_decline(token=token)
+    except services.GameError as exc:
+        messages.error(request, error_message(exc))
+        return redirect("email_invitation", token=token)
+    request.session.pop(INVITATION_SESSION_KEY, None)
+    return _email_invitation_page(request, token, declined=True)
 
 
 @require_GET

@@ -521,8 +521,10 @@ def invitation(game: Game) -> dict:
     return {
         "game": game,
         "by": game.created_by.name if game.created_by else "",
-        "players": [s.user.name for s in seats if s.user_id],
-        "open_seats": sum(1 for s in seats if s.user_id is None and s.controller == "human"),
+        "players": [s.name for s in seats if s.user_id or s.invited_as],
+        "open_seats": sum(
+            1 for s in seats if s.user_id is None and s.controller == "human" and not s.invited_as
+        ),
         "time_control": clocks.describe(game),
         "url": absolute(game.get_absolute_url()),
         **_answer_links("invitation_confirm", game),

@@ -60,6 +60,14 @@ def on_seat_invited(sender, seat: Seat, **kwargs) -> None:
     )
 
 
+@receiver(signals.address_invited, dispatch_uid="mail.guest_invitation")
+def on_address_invited(sender, invitation, **kwargs) -> None:
+    """An address with no account gets the invitation's email (mail.guests)."""
+    from . import guests
+
+    guests.queue(invitation.pk)
+
+
 @receiver(signals.draw_offered, dispatch_uid="mail.draw_offer")
 def on_draw_offered(sender, game: Game, seat: Seat, **kwargs) -> None:
     """The other players hear of a draw offer (held back and merged like a turn email)."""

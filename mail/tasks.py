@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import EmailPreference, User
 from games.models import GameStatus, SeatStatus
 
-from . import bounces, compose, outbox, sent_text
+from . import bounces, compose, guests, outbox, sent_text
 from .models import MERGING_KINDS, Kind, Notification
 
 log = logging.getLogger(__name__)
@@ -307,6 +307,12 @@ def deliver(user_id: int) -> int:
 
 
 @shared_task(acks_late=True, ignore_result=True)
+def deliver_guest(invitation_id: int) -> bool:
+    """The email of an invitation to an address with no account (mail.guests)."""
+    return guests.deliver(invitation_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
 def deliver_batch() -> int:
     """A batch of anyone's due emails (``MAIL_BATCH_SIZE``), over one connection."""
     return deliver_due(settings.MAIL_BATCH_SIZE)
@@ -326,6 +332,8 @@ def sweep_outbox() -> int:
     """
     due = outbox.due_count()
     sent_text.forget_old()
+    for invitation_id in guests.unsent():  # (claimed once: a second task finds it taken)
+        deliver_guest.delay(invitation_id)
     batches = -(-due // max(1, settings.MAIL_BATCH_SIZE))
     for _ in range(batches):
         deliver_batch.delay()

@@ -11,8 +11,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from accounts.models import EmailPreference, User
+from games import invitations
 
-from . import bounces, tokens
+from . import bounces, guests, tokens
 
 
 # The POST comes from the mail provider's one-click button (no session, no CSRF token);
@@ -31,6 +32,21 @@ def unsubscribe(request, token: str):
         User.objects.filter(pk=user.pk).update(email_preference=EmailPreference.NONE)
         done = True
     return render(request, "mail/unsubscribe.html", {"done": done, "player": user})
+
+
+# As ``unsubscribe``: the provider's one-click POST has no session and no CSRF token;
+# the signed address in the URL is the permission, and it can only stop mail.
+@csrf_exempt
+def invitation_stop(request, token: str):
+    """An address invited by email asks for no more invitations (no account needed)."""
+    address = guests.read_stop_token(token)
+    if address is None:
+        return HttpResponseBadRequest(_("This unsubscribe link is damaged."))
+    done = False
+    if request.method == "POST":
+        invitations.opt_out(address)
+        done = True
+    return render(request, "mail/invitation_stop.html", {"done": done, "address": address})
 
 
 @login_required

@@ -113,7 +113,7 @@ def test_a_listed_seat_and_its_fellows_are_the_orms(tables):
     assert list_rows.listed(alice.pk, []) == []
 
     ids = [g.pk for g in games]
-    fields = ["game_id", "is_due", "controller", "color", "bot_level"]
+    fields = ["game_id", "is_due", "controller", "color", "bot_level", "accepted", "invited_as"]
     orm = list(
         Seat.objects.filter(game_id__in=ids)
         .exclude(user=alice)
@@ -122,5 +122,5 @@ def test_a_listed_seat_and_its_fellows_are_the_orms(tables):
     )
     found = list_rows.fellows(ids, alice.pk)
     assert found == orm
-    assert any(row[5] is None for row in found)  # computer seats and open seats too
+    assert any(row[7] is None for row in found)  # computer seats and open seats too
     assert list_rows.fellows([], alice.pk) == []

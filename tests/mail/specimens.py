@@ -17,7 +17,7 @@ from django.db import transaction
 
 from games import services
 from games.models import Game
-from mail import compose, tasks
+from mail import compose, guests, tasks
 from mail.models import Kind, Notification
 from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
@@ -28,6 +28,10 @@ KIND_PAYLOADS: dict[str, dict] = {
     Kind.REPLY: {"reason": "that is not a legal move now", "move": "a1-a9"},
     Kind.DRAW_OFFER: {"by": "Alice"},
 }
+
+
+# The one email that is no outbox row of a player (``mail.guests``).
+GUEST_INVITATION = "guest_invitation"
 
 
 @dataclass
@@ -101,6 +105,18 @@ def specimens(settings, *, pictures: bool = True, language: str = "") -> list[Sp
         ended = _played(start_game(carol, mallory), 1)
         services.game_resign(game_id=ended.pk, user=mallory)
         ended.refresh_from_db()
+        # An invitation by email to an address with no account (mail.guests).
+        invited = services.game_create(
+            creator=alice,
+            engine="trias",
+            num_players=3,
+            options={},
+            days_per_move=3,
+            invitees=[bob],
+            addresses=["friend@example.net"],
+            is_public=False,
+        )
+        guest_row = invited.email_invitations.get()
 
     def turn_without_picture(game):
         def build():
@@ -116,6 +132,7 @@ def specimens(settings, *, pictures: bool = True, language: str = "") -> list[Sp
         return lambda: compose.digest_email(dave, [compose.game_section(g, dave) for g in games])
 
     found = [
+        Specimen("invitation by email", GUEST_INVITATION, lambda: guests.email(guest_row)),
         Specimen("turn, Triad", Kind.TURN, lambda: _turn(triad)),
         Specimen("turn, Trias", Kind.TURN, lambda: _turn(trias)),
         Specimen("turn, Tri*T*Area", Kind.TURN, lambda: _turn(tritarea)),
