@@ -17,7 +17,8 @@ INVITATION_SESSION_KEY = "email_invitation"
 
 class AccountAdapter(DefaultAccountAdapter):
     def get_login_redirect_url(self, request) -> str:
-        token = request.session.get(INVITATION_SESSION_KEY)
+        # Once: the invitation page stores it again while the invitation still waits.
+        token = request.session.pop(INVITATION_SESSION_KEY, None)
         if token:
             return reverse("email_invitation", args=[token])
         return super().get_login_redirect_url(request)
