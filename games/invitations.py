@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+import re
 import secrets
 from datetime import timedelta
 
@@ -37,6 +38,7 @@ from games.models import EmailInvitation, Game, InvitationOptOut, Seat
 
 TOKEN_SALT = "tripost.games.email-invitation"
 _MAC_BYTES = 16
+TOKEN_RE = re.compile(r"([0-9]{1,18})-([A-Za-z0-9_-]{22})", re.ASCII)
 
 
 def normal(address: str) -> str:
@@ -155,9 +157,10 @@ def token(invitation: EmailInvitation) -> str:
 
 def read(token_text: str) -> EmailInvitation | None:
     """The invitation a link's token names, or None (damaged, forged, withdrawn)."""
-    pk, _, mac = (token_text or "").partition("-")
-    if not pk.isdigit() or not mac or len(mac) > 40:
+    match = TOKEN_RE.fullmatch(token_text or "")
+    if match is None:
         return None
+    pk, mac = match.groups()
     invitation = EmailInvitation.objects.select_related("game", "invited_by").filter(pk=pk).first()
     if invitation is None:
         return None
