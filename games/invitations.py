@@ -122,11 +122,10 @@ def keep_seat(*, game: Game, place: int, address: str, inviter: User) -> EmailIn
     player = player_with(address)
     if player is not None and game.seats.filter(user=player).exists():
         # Already at the table (invited by name too, or the inviter's own address): the
-        # seat stays a plain open one rather than a second seat for the same person.
+        # address is treated as any other (its email, its link), never as a second
+        # seat for one person, and the inviter learns nothing from the difference.
         player = None
-        address_seat = Seat.objects.create(game=game, index=place)
-    else:
-        address_seat = Seat.objects.create(game=game, index=place, user=player, invited_as=address)
+    address_seat = Seat.objects.create(game=game, index=place, user=player, invited_as=address)
     invitation = EmailInvitation.objects.create(
         game=game,
         place=address_seat.index,

@@ -214,7 +214,7 @@ def game_create(
         kept = invitations.keep_seat(game=game, place=place, address=address, inviter=creator)
         if kept.user_id is not None:  # a player's address: invited as by name
             signals.seat_invited.send(sender=Seat, seat=kept.seat)
-        elif kept.seat.invited_as:
+        else:
             signals.address_invited.send(sender=Seat, invitation=kept)
     taken = len(invitees) + len(addresses)
     for place, level in enumerate(computers, start=taken + 1):

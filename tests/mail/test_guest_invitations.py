@@ -342,3 +342,14 @@ def test_the_admin_lists_invitations_by_email_without_their_secret(alice):
         response = client.get(url)
         assert response.status_code == 200, url
         assert row.nonce not in response.content.decode()
+
+
+def test_an_address_of_someone_already_at_the_table_is_kept_as_any_other(alice, bob):
+    """Invited by name and by address too, or the inviter's own address: no second
+    seat for one person, and the inviter sees the same as for a stranger."""
+    new_game(signed_in(alice), "bob, bob@example.com, alice@example.com", engine="trias", players=4)
+    game = Game.objects.get()
+    assert game.seats.filter(user=bob).count() == 1
+    kept = game.seats.filter(invited_as__in=["bob@example.com", "alice@example.com"])
+    assert kept.count() == 2 and not kept.exclude(user=None).exists()
+    assert sorted(guests.unsent()) == sorted(game.email_invitations.values_list("pk", flat=True))
