@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from config.frame import render_page
 from config.throttle import throttle
-from games import list_rows, page_cache, services, table_rows
+from games import list_rows, page_cache, results, services, table_rows
 from games import lobby as lobby_rules
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
@@ -155,9 +155,12 @@ def lobby(request):
 
 def history(request, username: str):
     player = get_object_or_404(User, username=username)
-    seats = _seats_with_games(
-        Seat.objects.filter(user=player, game__status=GameStatus.FINISHED)
-    ).order_by("-game__finished_at")
+    ended = Q(game__status=GameStatus.FINISHED) | Q(
+        game__status=GameStatus.ABORTED, game__started_at__isnull=False
+    )
+    seats = _seats_with_games(Seat.objects.filter(ended, user=player)).order_by(
+        "-game__finished_at"
+    )
     if not (request.user.is_authenticated and request.user == player):
         seats = seats.filter(game__is_public=True)
     return render(request, "games/history.html", {"player": player, "seats": seats[:200]})
@@ -406,9 +409,14 @@ def game_undo(request, game_id: int):
 # --- replay and record ---------------------------------------------------------------
 
 
+def _ended_after_start(game: Game) -> bool:
+    """Finished, or aborted after it started (a game aborted unstarted has no moves)."""
+    return game.is_over and game.started_at is not None
+
+
 def game_replay(request, game_id: int):
     game = _visible_game(request, game_id)
-    if game.status != GameStatus.FINISHED:
+    if not _ended_after_start(game):
         raise Http404(_("Only finished games can be replayed."))
     states = game_states(game)
     try:
@@ -422,14 +430,36 @@ def game_replay(request, game_id: int):
     return render(
         request,
         template,
-        {"page": page, "ply": ply, "last_ply": len(states) - 1, "moves": moves},
+        {
+            "page": page,
+            "ply": ply,
+            "last_ply": len(states) - 1,
+            "moves": moves,
+            "ended": _ended(game, page.seats),
+        },
     )
+
+
+def _ended(game: Game, seats: list[Seat]) -> dict | None:
+    """How the game ended, for the replay (games.results): the reason, the summary and
+    each player's result in words."""
+    if not game.is_over:
+        return None
+    return {
+        "reason": game.result_shown,
+        "summary": results.summary(game, seats),
+        "seats": [
+            (s.name, results.seat_result(s, game).words)
+            for s in seats
+            if s.controller != Controller.NPC or s.score is not None
+        ],
+    }
 
 
 def game_record(request, game_id: int):
     """The full record as JSON, for finished games (the seed reveals every secret)."""
     game = _visible_game(request, game_id)
-    if game.status != GameStatus.FINISHED:
+    if not _ended_after_start(game):
         raise PermissionDenied(_("The record is available when the game has finished."))
     seats = game.seats.select_related("user").order_by("index")
     record = {
@@ -452,6 +482,7 @@ def game_record(request, game_id: int):
                 "score": s.score,
                 "rank": s.rank,
                 "winner": s.is_winner,
+                "result": results.seat_result(s, game).as_json(),
             }
             for s in seats
         ],

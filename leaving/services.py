@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from chat.models import ChatSettings, Message, MessageReport, Note
+from games import results
 from games import services as game_services
 from games.models import Game, GameStatus, Report, Seat
 from games.presenters import move_rows
@@ -67,6 +68,7 @@ def account_export(*, user: User) -> dict:
                     "score": seat.score,
                     "rank": seat.rank,
                     "winner": seat.is_winner,
+                    "result": results.seat_result(seat, game).as_json(),
                 },
                 "moves": [
                     {
