@@ -69,7 +69,7 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, help_text="Earliest due deadline.")
     # Clock options (games.clocks): no clock runs on Saturday and Sunday in each
     # player's own time zone; and whether players may let the site spend their
-    # vacation days instead of timing out (a rated or tournament game may forbid it).
+    # vacation days instead of timing out (never in a rated game: games.clocks).
     weekends_off = models.BooleanField(default=False)
     auto_vacation_allowed = models.BooleanField(default=True)
     is_public = models.BooleanField(

@@ -103,6 +103,13 @@ def _seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
 
 
 @transaction.atomic
+def can_be_rated(num_players: int) -> bool:
+    """A rating compares players: a game needs two of them, people or computer players
+    chosen at New game (``ratings.system``). Tri*T*Area for one person, alone against
+    the rules' own computer seats, has one."""
+    return num_players >= 2
+
+
 def game_create(
     *,
     creator: User,
@@ -128,8 +135,10 @@ def game_create(
     ``time_bank`` is ``(start days, increment days, cap days)`` for a time-bank clock
     (``games.clocks``); without it every move gets ``days_per_move``. With
     ``weekends_off`` no clock runs on Saturday and Sunday (each player's own zone).
-    ``auto_vacation_allowed=False`` (rated or tournament games) forbids automatic
-    vacation: there a player whose time runs out times out (``games.clocks``).
+    ``auto_vacation_allowed=False`` (a tournament's choice) forbids automatic
+    vacation: there a player whose time runs out times out (``games.clocks``). A rated
+    game always forbids it. A game that cannot be rated (``can_be_rated``) is created
+    casual whatever ``rated`` says; the caller tells the player so.
     """
     check_not_overloaded(creator)
     if is_public:
@@ -177,6 +186,7 @@ def game_create(
             )
         )
 
+    rated = rated and can_be_rated(num_players)
     game = Game.objects.create(
         engine=engine,
         num_players=num_players,
@@ -187,7 +197,7 @@ def game_create(
         rated=rated,
         created_by=creator,
         weekends_off=weekends_off,
-        auto_vacation_allowed=auto_vacation_allowed,
+        auto_vacation_allowed=auto_vacation_allowed and not rated,
         **(
             {
                 "time_control": "bank",

@@ -193,6 +193,14 @@ def game_new(request):
             except services.GameError as exc:
                 form.add_error(None, error_message(exc))
             else:
+                if form.cleaned_data["rated"] and not game.rated:
+                    messages.info(
+                        request,
+                        _(
+                            "This game is casual: a rating compares players, and a game "
+                            "for one person has only you."
+                        ),
+                    )
                 return redirect(game)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
