@@ -172,7 +172,12 @@ class GamePage:
         """Each seat's result in words once the game is over (games.results)."""
         if not self.game.is_over:
             return {}
-        return {s.index: results.seat_result(s, self.game).words for s in self.seats}
+        # The table's own column shows the points.
+        return {
+            s.index: results.seat_result(s, self.game).say(points=False)
+            for s in self.seats
+            if s.controller != Controller.NPC
+        }
 
     @property
     def has_free_seat(self) -> bool:

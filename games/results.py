@@ -112,8 +112,12 @@ class Result:
     def words(self) -> str:
         """The result as a player says it: "Won (45 points)", "Draw", "Lost: place 2 of
         4 (30 points)", "Resigned" (see the module docstring)."""
-        points = ""
-        if self.points is not None:
+        return self.say()
+
+    def say(self, *, points: bool = True) -> str:
+        """``words``; without the points where a page shows them beside it."""
+        shown, points = points, ""
+        if shown and self.points is not None:
             value = int(self.points) if float(self.points).is_integer() else self.points
             points = ngettext("%(n)s point", "%(n)s points", value) % {"n": value}
         kind = self.kind
