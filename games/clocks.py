@@ -34,7 +34,7 @@ again and again until it is in neither. The time so added is kept
 are when the turn starts.
 
 Automatic vacation (opt-in, ``User.auto_vacation``): when a player's time runs out in a
-game that allows it (``Game.auto_vacation_allowed``; a rated or tournament game may
+game that allows it (``auto_vacation_allowed``: never a rated game; a tournament may
 forbid it, and there the timeout rule applies as always) and vacation days are left,
 the site starts a vacation for them instead of timing them out (``vacation_automatic``):
 every clock of theirs stops, each day it spends is told by email
@@ -528,12 +528,18 @@ def end_exhausted_vacations(now: datetime | None = None) -> list[int]:
 # --- automatic vacation ---------------------------------------------------------------
 
 
+def auto_vacation_allowed(game) -> bool:
+    """Whether the game lets its players' vacation days stand in for a timeout: never in
+    a rated game (what the settings and the New game page promise), else as created."""
+    return game.auto_vacation_allowed and not game.rated
+
+
 def auto_vacation_applies(game, user, now: datetime) -> bool:
     """Instead of timing out: the player opted in, the game allows it, days are left."""
     return (
         user is not None
         and user.auto_vacation
-        and game.auto_vacation_allowed
+        and auto_vacation_allowed(game)
         and not user.on_vacation
         and vacation_left(user, now) > timedelta(0)
     )

@@ -115,6 +115,10 @@ class NewGameForm(forms.Form):
         required=False,
         initial=True,
         label=_("Rated: the result counts for the players' ratings (untick for a casual game)"),
+        help_text=_(
+            "Rated games do not allow automatic vacation: a player whose time runs out "
+            "loses on time. A game for one person cannot be rated."
+        ),
     )
 
     def __init__(self, *args, **kwargs):

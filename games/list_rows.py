@@ -63,15 +63,18 @@ def current(user_id: int) -> list[tuple]:
 
 
 def recent(user_id: int, limit: int) -> list[int]:
-    """The player's seats in their ``limit`` most recently finished games, latest first."""
+    """The player's seats in their ``limit`` most recently ended games (finished, or
+    aborted after they started), latest first."""
     using, q, t = _reading()
     sql = (
         f"SELECT s.{q('id')} FROM {t['seat']} s"
         f" INNER JOIN {t['game']} g ON g.{q('id')} = s.{q('game_id')}"
-        f" WHERE s.{q('user_id')} = %s AND g.{q('status')} = %s"
+        f" WHERE s.{q('user_id')} = %s AND (g.{q('status')} = %s"
+        f" OR (g.{q('status')} = %s AND g.{q('started_at')} IS NOT NULL))"
         f" ORDER BY g.{q('finished_at')} DESC LIMIT %s"
     )
-    found = rows.fetch(connections[using], sql, [user_id, GameStatus.FINISHED.value, limit])
+    params = [user_id, GameStatus.FINISHED.value, GameStatus.ABORTED.value, limit]
+    found = rows.fetch(connections[using], sql, params)
     return [pk for (pk,) in found]
 
 
@@ -87,6 +90,9 @@ LISTED = (
     ("game__weekends_off", Game, "weekends_off"),
     ("is_winner", Seat, "is_winner"),
     ("rank", Seat, "rank"),
+    ("result", Seat, "result"),
+    ("score", Seat, "score"),
+    ("game__num_players", Game, "num_players"),
     ("accepted", Seat, "accepted"),
     ("game__engine", Game, "engine"),
     ("game__deadline", Game, "deadline"),

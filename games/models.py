@@ -69,7 +69,7 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, help_text="Earliest due deadline.")
     # Clock options (games.clocks): no clock runs on Saturday and Sunday in each
     # player's own time zone; and whether players may let the site spend their
-    # vacation days instead of timing out (a rated or tournament game may forbid it).
+    # vacation days instead of timing out (never in a rated game: games.clocks).
     weekends_off = models.BooleanField(default=False)
     auto_vacation_allowed = models.BooleanField(default=True)
     is_public = models.BooleanField(
@@ -160,6 +160,19 @@ def seat_name(player: str | None, controller: str, color: str, bot_level: str = 
     return gettext("Open seat")
 
 
+class ResultKind(models.TextChoices):
+    """How a game ended for a seat (games.results decides it and says it in words)."""
+
+    WIN = "win", _("Won")
+    SHARED_WIN = "shared_win", _("Shared win")
+    DRAW = "draw", _("Draw")
+    LOSS = "loss", _("Lost")
+    RESIGNED = "resigned", _("Resigned")
+    TIMED_OUT = "timed_out", _("Ran out of time")
+    LEFT = "left", _("Left the game")
+    ABORTED = "aborted", _("Aborted")
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -194,6 +207,9 @@ class Seat(models.Model):
     score = models.FloatField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     is_winner = models.BooleanField(default=False)
+    # Set when the game ends (games.results): "" while it runs and for the rules' own
+    # computer-run seats.
+    result = models.CharField(max_length=10, choices=ResultKind.choices, blank=True)
     last_seen_version = models.PositiveIntegerField(default=0)
     last_seen_at = models.DateTimeField(
         null=True, blank=True, help_text="When the player last opened the game page."

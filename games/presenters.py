@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, clocks, list_rows, table_rows
+from games import boards, clocks, list_rows, results, table_rows
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
@@ -172,17 +172,19 @@ class GamePage:
 
     @property
     def result_line(self) -> str:
-        """Who won, in words: one winner, a shared win, or a draw (everyone shares)."""
-        winners = [s.name for s in self.seats if s.is_winner]
-        if not winners:
-            return ""
-        if len(winners) == len(self.seats) > 1:
-            return _("The game is drawn.")
-        if len(winners) == 1:
-            return _("%(name)s wins.") % {"name": winners[0]}
-        return _("%(names)s and %(last)s share the win.") % {
-            "names": ", ".join(winners[:-1]),
-            "last": winners[-1],
+        """Who won, in words: one winner, a shared win, or a draw (games.results)."""
+        return results.summary(self.game, self.seats)
+
+    @property
+    def seat_results(self) -> dict[int, str]:
+        """Each seat's result in words once the game is over (games.results)."""
+        if not self.game.is_over:
+            return {}
+        # The table's own column shows the points.
+        return {
+            s.index: results.seat_result(s, self.game).say(points=False)
+            for s in self.seats
+            if s.controller != Controller.NPC
         }
 
     @property
@@ -328,6 +330,7 @@ class ListedSeat:
     finished_at: datetime | None
     is_winner: bool
     rank: int | None
+    result: results.Result
     accepted: bool
     inviter: str  # who created the game
     others: list[Player]
@@ -370,6 +373,13 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
             finished_at=r.game__finished_at,
             is_winner=r.is_winner,
             rank=r.rank,
+            result=results.make(
+                kind=r.result,
+                place=r.rank,
+                score=r.score,
+                engine=r.game__engine,
+                num_players=r.game__num_players,
+            ),
             accepted=r.accepted,
             inviter=r.game__created_by__display_name or r.game__created_by__username or "",
             others=others[r.game_id],

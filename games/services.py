@@ -24,6 +24,7 @@ from games import (
     computer_turns,
     invitations,
     lobby,
+    results,
     signals,
     table_rows,
 )
@@ -33,7 +34,7 @@ from games.engines import base as text
 from games.engines.bots import LEVELS
 from games.errors import GameError, StaleMove
 from games.i18n import stored
-from games.models import Controller, Game, GameStatus, Move, Seat, SeatStatus
+from games.models import Controller, Game, GameStatus, Move, ResultKind, Seat, SeatStatus
 from games.replay import game_states, load_state
 
 
@@ -103,6 +104,13 @@ def _seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
 
 
 @transaction.atomic
+def can_be_rated(num_players: int) -> bool:
+    """A rating compares players: a game needs two of them, people or computer players
+    chosen at New game (``ratings.system``). Tri*T*Area for one person, alone against
+    the rules' own computer seats, has one."""
+    return num_players >= 2
+
+
 def game_create(
     *,
     creator: User,
@@ -132,8 +140,10 @@ def game_create(
     ``time_bank`` is ``(start days, increment days, cap days)`` for a time-bank clock
     (``games.clocks``); without it every move gets ``days_per_move``. With
     ``weekends_off`` no clock runs on Saturday and Sunday (each player's own zone).
-    ``auto_vacation_allowed=False`` (rated or tournament games) forbids automatic
-    vacation: there a player whose time runs out times out (``games.clocks``).
+    ``auto_vacation_allowed=False`` (a tournament's choice) forbids automatic
+    vacation: there a player whose time runs out times out (``games.clocks``). A rated
+    game always forbids it. A game that cannot be rated (``can_be_rated``) is created
+    casual whatever ``rated`` says; the caller tells the player so.
     """
     check_not_overloaded(creator)
     if is_public:
@@ -182,6 +192,7 @@ def game_create(
             )
         )
 
+    rated = rated and can_be_rated(num_players)
     game = Game.objects.create(
         engine=engine,
         num_players=num_players,
@@ -192,7 +203,7 @@ def game_create(
         rated=rated,
         created_by=creator,
         weekends_off=weekends_off,
-        auto_vacation_allowed=auto_vacation_allowed,
+        auto_vacation_allowed=auto_vacation_allowed and not rated,
         **(
             {
                 "time_control": "bank",
@@ -347,6 +358,7 @@ def invitation_decline(*, game_id: int, user: User) -> Game:
 
 
 def _abort_unstarted(game: Game, reason: str) -> Game:
+    game.seats.filter(user__isnull=False).update(result=ResultKind.ABORTED)
     game.status = GameStatus.ABORTED
     game.finished_at = timezone.now()
     game.result_reason = reason
@@ -788,21 +800,29 @@ def _store_state(
     return seats
 
 
-def _finish(game: Game, seats: list[Seat], outcome: Outcome) -> None:
-    ranked = sorted(set(outcome.scores), reverse=True)
+def _finish(game: Game, seats: list[Seat], outcome: Outcome, *, scored: bool = True) -> None:
+    """End the game with ``outcome``: each seat's result, place and score (games.results).
+    ``scored``: the rules scored the game; a game ended before that (a resignation, an
+    agreed draw, an adjudication) keeps no points, as none were won."""
+    decided = results.decide(
+        engine=game.engine,
+        num_players=game.num_players,
+        seats=seats,
+        winners=outcome.winners,
+        scores=outcome.scores if scored else None,
+    )
     for seat in seats:
-        if seat.index < len(outcome.scores):
-            seat.score = outcome.scores[seat.index]
-            seat.rank = ranked.index(seat.score) + 1
+        scores = outcome.scores
+        seat.score = scores[seat.index] if scored and seat.index < len(scores) else None
+        seat.result, seat.rank = decided[seat.index]
         seat.is_winner = seat.index in outcome.winners
-        if seat.is_winner:
-            seat.rank = 1
         seat.is_due = False
         seat.deadline = None
         seat.due_since = None
         seat.remind_at = None
     Seat.objects.bulk_update(
-        seats, ["score", "rank", "is_winner", "is_due", "deadline", "due_since", "remind_at"]
+        seats,
+        ["score", "rank", "result", "is_winner", "is_due", "deadline", "due_since", "remind_at"],
     )
     awaiting.forget(s.user_id for s in seats)
     game.status = GameStatus.FINISHED
@@ -924,7 +944,8 @@ def _end_early(game: Game, winners: list[Seat], reason: str) -> None:
     seats = list(game.seats.order_by("index"))
     winner_indexes = tuple(s.index for s in winners)
     scores = tuple(1.0 if s.index in winner_indexes else 0.0 for s in seats)
-    _finish(game, seats, Outcome(scores=scores, winners=winner_indexes, reason=reason))
+    outcome = Outcome(scores=scores, winners=winner_indexes, reason=reason)
+    _finish(game, seats, outcome, scored=False)
 
 
 # --- draws (games whose rules allow them, e.g. Triad TD10) ----------------------------
@@ -976,6 +997,7 @@ def draw_answer(*, game_id: int, user: User, accept: bool) -> Game:
             reason=text.gettext_lazy("Drawn by agreement."),
             draw=True,
         ),
+        scored=False,
     )
     return game
 

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,7 +20,7 @@ from accounts.adapter import INVITATION_SESSION_KEY
 from accounts.models import User
 from config.frame import render_page
 from config.throttle import throttle
-from games import clocks, invitations, list_rows, page_cache, services, table_rows
+from games import clocks, invitations, list_rows, page_cache, results, services, table_rows
 from games import lobby as lobby_rules
 from games.awaiting import know_awaiting
 from games.engines import IllegalAction
@@ -166,9 +166,12 @@ def lobby(request):
 
 def history(request, username: str):
     player = get_object_or_404(User, username=username)
-    seats = _seats_with_games(
-        Seat.objects.filter(user=player, game__status=GameStatus.FINISHED)
-    ).order_by("-game__finished_at")
+    ended = Q(game__status=GameStatus.FINISHED) | Q(
+        game__status=GameStatus.ABORTED, game__started_at__isnull=False
+    )
+    seats = _seats_with_games(Seat.objects.filter(ended, user=player)).order_by(
+        "-game__finished_at"
+    )
     if not (request.user.is_authenticated and request.user == player):
         seats = seats.filter(game__is_public=True)
     return render(request, "games/history.html", {"player": player, "seats": seats[:200]})
@@ -202,6 +205,14 @@ def game_new(request):
             except services.GameError as exc:
                 form.add_error(None, error_message(exc))
             else:
+                if form.cleaned_data["rated"] and not game.rated:
+                    messages.info(
+                        request,
+                        _(
+                            "This game is casual: a rating compares players, and a game "
+                            "for one person has only you."
+                        ),
+                    )
                 return redirect(game)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", {"form": form}, status=status)
@@ -538,8 +549,25 @@ def game_replay(request, game_id: int):
         "last_ply": len(states) - 1,
         "moves": page.moves,
         "running": game.status == GameStatus.ACTIVE,
+        "ended": _ended(game, page.seats),
     }
     return _not_kept_unless_final(game, render(request, template, context))
+
+
+def _ended(game: Game, seats: list[Seat]) -> dict | None:
+    """How the game ended, for the replay (games.results): the reason, the summary and
+    each player's result in words."""
+    if not game.is_over:
+        return None
+    return {
+        "reason": game.result_shown,
+        "summary": results.summary(game, seats),
+        "seats": [
+            (s.name, results.seat_result(s, game).words)
+            for s in seats
+            if s.controller != Controller.NPC or s.score is not None
+        ],
+    }
 
 
 def game_record(request, game_id: int):
@@ -572,6 +600,7 @@ def game_record(request, game_id: int):
                 "score": s.score,
                 "rank": s.rank,
                 "winner": s.is_winner,
+                "result": results.seat_result(s, game).as_json(),
             }
             for s in seats
         ],

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.db.models import F, Max, Prefetch
 
+from games import results
 from games.models import Controller, Game, GameStatus, Seat
 from ratings.services import ratings_of_games
 
@@ -23,6 +24,7 @@ _SEATS = Seat.objects.select_related("user").only(
     "color",
     "bot_level",
     "is_due",
+    "status",
     "user__username",
     "user__display_name",
 )
@@ -35,6 +37,9 @@ class PlayerRow:
     computer: bool
     to_move: bool
     rating: int | None = None  # the displayed rating, in rated games
+    # How the person left the game, if they did ("Resigned"): a computer plays on in
+    # their seat, and its moves are not theirs (games.results).
+    left: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,13 @@ def games_in_play(*, engine: str | None = None):
     )
 
 
+def _left_words(seat) -> str:
+    kind = results.LEFT_KINDS.get(seat.status)
+    if kind is None:
+        return ""
+    return results.make(kind=kind, place=None, score=None, engine="", num_players=0).words
+
+
 def rows(games) -> list[WatchRow]:
     out = []
     games = list(games)
@@ -79,6 +91,7 @@ def rows(games) -> list[WatchRow]:
                 computer=seat.controller != Controller.HUMAN,
                 to_move=seat.is_due,
                 rating=r.display if (r := ratings.get((game.pk, seat.index))) else None,
+                left=_left_words(seat),
             )
             for seat in game.seats.all()
         )

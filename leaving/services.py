@@ -1,10 +1,12 @@
 """A player's data, and deleting an account.
 
-Export: everything the site holds about the player as JSON: profile, addresses, every
-game they sat in with its moves (as they may read them: another player's secret action
-of a running game shows in its public spelling, and no snapshot or seed is included,
-so no opponent's hand or deck order), their chat messages and notes, the emails the
-site wrote them, the email replies they sent and the reports they made.
+Export: everything the site holds about the player as JSON: every field of their row
+(settings included) but the few ``NOT_EXPORTED_FIELDS``, addresses, ratings and their
+history, every game they sat in with its moves (as they may read them: another
+player's secret action of a running game shows in its public spelling, and no snapshot
+or seed is included, so no opponent's hand or deck order), their chat messages and
+notes, the emails the site wrote them and the addresses it stopped writing to, the
+email replies they sent, the reports they made and the moderation about them.
 
 Delete: the account is anonymised, never removed (seats protect the user row, and
 other players' finished games must replay as before): the name becomes "deleted player
@@ -23,16 +25,121 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from chat.models import ChatSettings, Message, MessageReport, Note
+from chat.models import ChatSettings, Message, MessageReport, Note, Reading
+from games import results
 from games import services as game_services
-from games.models import Game, GameStatus, Report, Seat
+from games.models import AuditLog, Game, GameStatus, Report, Seat
 from games.presenters import move_rows
-from mail.models import InboundMessage, Notification
+from mail.models import InboundMessage, Notification, Suppression
 from moderation.services import record, timeout_running_games
+from ratings import services as ratings
+from ratings.models import Rating
 
 
 def _at(value) -> str | None:
     return value.isoformat() if value else None
+
+
+# What the export leaves out of what the site keeps about a player, each with why. A
+# test (tests/leaving/test_export_is_complete.py) walks the User's fields and every
+# model that points at a player: each must be exported (``EXPORTED_LINKS``) or listed
+# here, so a new personal field or model cannot be forgotten.
+NOT_EXPORTED_FIELDS = {
+    "password": "the password's hash: it only checks a password, and a download that "
+    "leaked would hand it to an attacker to guess at",
+    "username_skeleton": "what the username looks like (accounts.names.skeleton), "
+    "derived from the exported username to refuse lookalike names",
+    "display_name_skeleton": "the same, derived from the exported display name",
+}
+NOT_EXPORTED_LINKS = {
+    "games.Report.reported": "reports about the player are their reporters' words to "
+    "the moderators; showing them would tell who reported",
+    "admin.LogEntry.user": "a staff member's edits in the admin, kept for the site's "
+    "accountability; they describe other players' records, not the staff member",
+    "mail.SentEmail.user": "hashes of the words of emails the export lists under "
+    "emails_sent_to_you, kept to tell a quoted email from a move; nothing readable",
+}
+# Every model that points at a player, and the key of the export that holds its rows.
+EXPORTED_LINKS = {
+    "account.EmailAddress.user": "profile.email_addresses",
+    "games.Seat.user": "games",
+    "games.Game.created_by": "games",
+    "games.Report.reporter": "reports_you_made",
+    "games.AuditLog.target_user": "moderation_about_you",
+    "games.AuditLog.actor": "moderation_by_you",
+    "chat.Message.author": "chat_messages",
+    "chat.MessageReport.reporter": "reports_you_made",
+    "chat.ChatSettings.user": "chat_settings",
+    "chat.Note.user": "notes",
+    "chat.Reading.user": "chat_read",
+    "mail.Notification.user": "emails_sent_to_you",
+    "mail.Suppression.user": "emails_stopped",
+    "ratings.Rating.user": "ratings",
+}
+
+
+def _value(value):
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def _profile(user: User, addresses) -> dict:
+    """Every field of the player's row (their settings included: language, time zone,
+    digest hour, night hours, vacations), but those in ``NOT_EXPORTED_FIELDS``."""
+    profile = {
+        field.name: _value(getattr(user, field.attname))
+        for field in User._meta.concrete_fields
+        if field.name not in NOT_EXPORTED_FIELDS
+    }
+    profile["groups"] = sorted(user.groups.values_list("name", flat=True))
+    profile["user_permissions"] = sorted(
+        f"{app}.{code}"
+        for app, code in user.user_permissions.values_list("content_type__app_label", "codename")
+    )
+    profile["email_addresses"] = [
+        {"email": a.email, "verified": a.verified, "primary": a.primary} for a in addresses
+    ]
+    return profile
+
+
+def _ratings(user: User) -> list[dict]:
+    """Each rating with its history: every rated game's result and the rating after."""
+    changes = ratings.history(user=user)
+    words = ratings.results_of(changes)
+    out = []
+    for rating in Rating.objects.filter(user=user).order_by("engine", "bracket"):
+        out.append(
+            {
+                "game": rating.engine,
+                "bracket": rating.bracket,
+                "rating": rating.display,
+                "provisional": rating.provisional,
+                "mu": rating.mu,
+                "sigma": rating.sigma,
+                "rated_games": rating.games,
+                "last_played_at": _at(rating.last_played_at),
+                "history": [
+                    {
+                        "game": c.rated_game.game_id,
+                        "finished_at": _at(c.rated_game.game.finished_at),
+                        "result": words[c.pk],
+                        "before": c.before,
+                        "after": c.after,
+                    }
+                    for c in changes
+                    if c.rating_id == rating.pk
+                ],
+            }
+        )
+    return out
+
+
+def _moderation(entries) -> list[dict]:
+    return [
+        {"action": e.action, "game": e.game_id, "reason": e.reason, "at": _at(e.created_at)}
+        for e in entries.order_by("created_at")
+    ]
 
 
 def account_export(*, user: User) -> dict:
@@ -55,6 +162,8 @@ def account_export(*, user: User) -> dict:
                 "title": game.title,
                 "status": game.status,
                 "public": game.is_public,
+                "rated": game.rated,
+                "created_by_you": game.created_by_id == user.pk,
                 "created_at": _at(game.created_at),
                 "started_at": _at(game.started_at),
                 "finished_at": _at(game.finished_at),
@@ -67,6 +176,8 @@ def account_export(*, user: User) -> dict:
                     "score": seat.score,
                     "rank": seat.rank,
                     "winner": seat.is_winner,
+                    "result": results.seat_result(seat, game).as_json(),
+                    "last_seen_at": _at(seat.last_seen_at),
                 },
                 "moves": [
                     {
@@ -84,24 +195,12 @@ def account_export(*, user: User) -> dict:
     emails = set(addresses.values_list("email", flat=True)) | ({user.email} - {""})
     return {
         "exported_at": _at(timezone.now()),
-        "profile": {
-            "username": user.username,
-            "display_name": user.display_name,
-            "email": user.email,
-            "email_addresses": [
-                {"email": a.email, "verified": a.verified, "primary": a.primary} for a in addresses
-            ],
-            "time_zone": user.time_zone,
-            "email_preference": user.email_preference,
-            "on_vacation": user.on_vacation,
-            "vacation_used_seconds": user.vacation_used_seconds,
-            "date_joined": _at(user.date_joined),
-            "last_login": _at(user.last_login),
-        },
+        "profile": _profile(user, addresses),
         "chat_settings": [
             {"enabled": c.enabled, "mail": c.mail, "muted_until": _at(c.muted_until)}
             for c in ChatSettings.objects.filter(user=user)
         ],
+        "ratings": _ratings(user),
         "games": games,
         "chat_messages": [
             {
@@ -113,6 +212,10 @@ def account_export(*, user: User) -> dict:
                 "hidden_by_moderator": m.hidden_at is not None,
             }
             for m in Message.objects.filter(author=user).order_by("created_at")
+        ],
+        "chat_read": [
+            {"game": r.game_id, "seen_at": _at(r.seen_at)}
+            for r in Reading.objects.filter(user=user).order_by("game_id")
         ],
         "notes": [
             {"game": n.game_id, "text": n.text, "updated_at": _at(n.updated_at)}
@@ -128,6 +231,16 @@ def account_export(*, user: User) -> dict:
             }
             for n in Notification.objects.filter(user=user).order_by("created_at")
         ],
+        "emails_stopped": [
+            {
+                "email": s.email,
+                "reason": s.reason,
+                "detail": s.detail,
+                "at": _at(s.created_at),
+                "lifted_at": _at(s.lifted_at),
+            }
+            for s in Suppression.objects.filter(user=user).order_by("created_at")
+        ],
         "email_replies_from_you": [
             {"received_at": _at(m.received_at), "outcome": m.outcome}
             for m in InboundMessage.objects.filter(sender__in=emails).order_by("received_at")
@@ -140,6 +253,8 @@ def account_export(*, user: User) -> dict:
             {"chat_message": r.message_id, "reason": r.reason, "at": _at(r.created_at)}
             for r in MessageReport.objects.filter(reporter=user)
         ],
+        "moderation_about_you": _moderation(AuditLog.objects.filter(target_user=user)),
+        "moderation_by_you": _moderation(AuditLog.objects.filter(actor=user)),
     }
 
 

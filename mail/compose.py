@@ -33,10 +33,11 @@ from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 
 from config import rows
-from games import boards, clocks, i18n
+from games import boards, clocks, i18n, results
 from games.awaiting import awaiting_seats
 from games.models import Game, Move, Seat
 from games.replay import load_state
@@ -590,10 +591,20 @@ def reminder_email(user, section: GameSection) -> EmailMultiAlternatives:
 def result_email(user, game: Game) -> EmailMultiAlternatives:
     seats = list(game.seats.select_related("user").order_by("index"))
     me = next((s for s in seats if s.user_id == user.pk), None)
+    # Each seat's result in the reader's words (games.results; build() has switched to
+    # their language by the time the templates draw ``rows``).
+    rows = [(s, lazy(lambda s=s: results.seat_result(s, game).words, str)()) for s in seats]
+    mine = results.seat_result(me, game).kind if me is not None else ""
     return build(
         "result",
         user,
-        {"game": game, "seats": seats, "me": me, "url": absolute(game.get_absolute_url())},
+        {
+            "game": game,
+            "rows": rows,
+            "me": me,
+            "my_result": mine,
+            "url": absolute(game.get_absolute_url()),
+        },
     )
 
 

@@ -11,7 +11,16 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import awaiting, signals
 from games.engines import Outcome
-from games.models import AuditLog, Controller, Game, GameStatus, Report, Seat, SeatStatus
+from games.models import (
+    AuditLog,
+    Controller,
+    Game,
+    GameStatus,
+    Report,
+    ResultKind,
+    Seat,
+    SeatStatus,
+)
 from games.services import GameError, _finish, _locked, seat_drop
 
 
@@ -36,6 +45,7 @@ def game_abort(*, game_id: int, actor: User, reason: str) -> Game:
     game.deadline = None
     game.save()
     game.seats.update(is_due=False, deadline=None, due_since=None, remind_at=None)
+    game.seats.filter(user__isnull=False).update(result=ResultKind.ABORTED)
     awaiting.forget(game.seats.values_list("user_id", flat=True))
     signals.game_ended.send(sender=Game, game=game)
     return game
@@ -110,6 +120,7 @@ def game_adjudicate(
             reason=f"Adjudicated by a moderator: {reason}"[:300],
             draw=draw,
         ),
+        scored=False,
     )
     return game
 

@@ -29,6 +29,11 @@ class ChangeInline(admin.TabularInline):
     readonly_fields = ["rating", "seat_index", "rank", "before", "after"]
     fields = readonly_fields
 
+    # Changes are written by rating a game, never by hand; without this the add and
+    # change pages draw an empty row whose "before" has no values to show.
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
 
 @admin.register(RatedGame)
 class RatedGameAdmin(admin.ModelAdmin):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from config import rows
 from config.cache import forget
+from games import results
 from games.models import AuditLog, Game, GameStatus, Seat
 from ratings import system
 from ratings.models import RatedGame, Rating, RatingChange
@@ -308,29 +309,17 @@ def history(*, user) -> list[RatingChange]:
     )
 
 
-def winners_per_game(changes) -> dict[int, int]:
-    """How many players shared first place, per rated game of ``changes``."""
-    ids = {c.rated_game_id for c in changes}
-    counts: dict[int, int] = {}
-    for rated_id in RatingChange.objects.filter(rated_game_id__in=ids, rank=1).values_list(
-        "rated_game_id", flat=True
-    ):
-        counts[rated_id] = counts.get(rated_id, 0) + 1
-    return counts
-
-
-def place_words(change: RatingChange, winners: dict[int, int], bracket: str) -> str:
-    """A result as a player says it: "won", "lost", "draw", "shared first", "3rd"."""
-    shared = winners.get(change.rated_game_id, 0) > 1
-    if change.rank == 1:
-        if shared:
-            return _("draw") if bracket == "two" else _("shared first")
-        return _("won")
-    if bracket == "two":
-        return _("lost")
-    # One whole phrase per English ending, so each language writes its own ordinal.
-    if change.rank == 2:
-        return _("%(rank)dnd place") % {"rank": change.rank}
-    if change.rank == 3:
-        return _("%(rank)drd place") % {"rank": change.rank}
-    return _("%(rank)dth place") % {"rank": change.rank}
+def results_of(changes) -> dict[int, str]:
+    """Each change's result in words, by change id: the player's own result in that
+    game (games.results), as the game page and their list of games say it."""
+    games = {c.rated_game.game_id: c.rated_game.game for c in changes}
+    wanted = {(c.rated_game.game_id, c.seat_index) for c in changes}
+    seats = Seat.objects.filter(game_id__in=games).only(
+        "game_id", "index", "result", "rank", "score"
+    )
+    words = {
+        (s.game_id, s.index): results.seat_result(s, games[s.game_id]).words
+        for s in seats
+        if (s.game_id, s.index) in wanted
+    }
+    return {c.pk: words.get((c.rated_game.game_id, c.seat_index), "") for c in changes}

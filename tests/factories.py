@@ -28,7 +28,7 @@ class UserFactory(factory.django.DjangoModelFactory):
             )
 
 
-def start_game(*players, engine="triad", time_bank=None, days_per_move=3, options=None):
+def start_game(*players, engine="triad", time_bank=None, days_per_move=3, options=None, rated=True):
     """A started game between ``players`` (the first creates it, the others accept)."""
     from games import services
 
@@ -42,6 +42,7 @@ def start_game(*players, engine="triad", time_bank=None, days_per_move=3, option
         invitees=list(invitees),
         is_public=False,
         time_bank=time_bank,
+        rated=rated,
     )
     for invitee in invitees:
         services.invitation_accept(game_id=game.pk, user=invitee)

@@ -5,10 +5,8 @@ import html
 from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from games import clocks
+from games import clocks, results
 
 register = template.Library()
 
@@ -52,19 +50,6 @@ def time_control(game) -> str:
 
 @register.filter
 def outcome(seat) -> str:
-    """How a finished game went for ``seat``, in words: "Won (45 points)", "Lost: place 2
-    of 4 (30 points)". A loss is never put as a bare rank beside another's "won"."""
-    count = len(seat.game.seats.all())
-    score = seat.score
-    points = ""
-    if score is not None and seat.game.engine != "triad":  # Triad keeps no points
-        value = int(score) if float(score).is_integer() else score
-        points = ngettext("%(n)s point", "%(n)s points", value) % {"n": value}
-    if seat.is_winner:
-        return _("Won (%(points)s)") % {"points": points} if points else _("Won")
-    if seat.rank and count > 2:
-        place = {"place": seat.rank, "count": count, "points": points}
-        if points:
-            return _("Lost: place %(place)s of %(count)s (%(points)s)") % place
-        return _("Lost: place %(place)s of %(count)s") % place
-    return _("Lost (%(points)s)") % {"points": points} if points else _("Lost")
+    """How a finished game went for ``seat``, in words (games.results): "Won (45
+    points)", "Draw", "Lost: place 2 of 4 (30 points)", "Resigned"."""
+    return results.seat_result(seat).words

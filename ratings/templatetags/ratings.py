@@ -23,7 +23,7 @@ register = template.Library()
 @register.inclusion_tag("ratings/_player_ratings.html")
 def player_ratings(player):
     changes = services.history(user=player)
-    winners = services.winners_per_game(changes)
+    words = services.results_of(changes)
     by_rating = defaultdict(list)
     for change in changes:
         by_rating[change.rating].append(change)
@@ -48,10 +48,7 @@ def player_ratings(player):
                         % {"player": player.name, "kind": kind},
                     )
                 ),
-                "recent": [
-                    (c, services.place_words(c, winners, rating.bracket))
-                    for c in reversed(rows[-20:])
-                ],
+                "recent": [(c, words[c.pk]) for c in reversed(rows[-20:])],
             }
         )
     return {"player": player, "blocks": blocks}

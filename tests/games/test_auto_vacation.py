@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from accounts.models import EmailPreference, User
 from games import services
-from games.models import ClockHeartbeat, GameStatus, SeatStatus
+from games.models import ClockHeartbeat, Game, GameStatus, SeatStatus
 from games.timeouts import HEARTBEAT, clock_sweep
 from mail import tasks
 from mail.models import Kind, Notification
@@ -53,7 +53,9 @@ def sleeper(db):
 
 
 def game_due_for(player, opponent, **kwargs):
-    """A game in which ``player`` is to move (the opponent moves first if needed)."""
+    """A casual game (automatic vacation is never spent in a rated one) in which
+    ``player`` is to move (the opponent moves first if needed)."""
+    kwargs.setdefault("rated", False)
     game = start_game(opponent, player, **kwargs)
     if due_seat(game).user != player:
         play_first_legal(game)
@@ -160,7 +162,8 @@ def test_a_game_that_forbids_it_times_out_as_always(sleeper, bob):
             days_per_move=3,
             invitees=[sleeper],
             is_public=False,
-            auto_vacation_allowed=False,  # e.g. a rated or tournament game
+            rated=False,
+            auto_vacation_allowed=False,  # e.g. a tournament game
         )
         services.invitation_accept(game_id=game.pk, user=sleeper)
         if due_seat(game).user != sleeper:
@@ -170,6 +173,42 @@ def test_a_game_that_forbids_it_times_out_as_always(sleeper, bob):
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
     assert not fresh(sleeper).on_vacation
+
+
+def test_a_rated_game_times_out_as_the_settings_promise(sleeper, bob):
+    """Settings: "Rated games do not allow it" (automatic vacation); the clock keeps it
+    even for a rated game whose row says otherwise."""
+    with at(timedelta(0)):
+        game = game_due_for(sleeper, bob, rated=True)
+        assert game.rated and not game.auto_vacation_allowed
+        Game.objects.filter(pk=game.pk).update(auto_vacation_allowed=True)
+    with at(timedelta(days=3, minutes=1)):
+        sweep()
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert game.seats.get(user=sleeper).status == SeatStatus.TIMED_OUT
+    assert not fresh(sleeper).on_vacation
+    assert "Rated games do not allow it" in settings_page(sleeper)
+
+
+def settings_page(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.get(reverse("player_settings")).content.decode()
+
+
+def test_a_casual_game_allows_it_and_the_new_game_page_says_rated_ones_do_not(sleeper, bob):
+    with at(timedelta(0)):
+        game = game_due_for(sleeper, bob, rated=False)
+        assert game.auto_vacation_allowed
+    with at(timedelta(days=3, minutes=1)):
+        sweep()
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE and fresh(sleeper).on_vacation
+    client = Client()
+    client.force_login(bob)
+    html = client.get(reverse("game_new")).content.decode()
+    assert "Rated games do not allow automatic vacation" in html
 
 
 def test_without_opting_in_the_timeout_rule_applies(alice, bob):

@@ -286,7 +286,7 @@ def test_a_players_ratings(rated, alice, bob):
                 request,
             )
             assert_german(html)
-    assert "gewonnen" in render_ratings(alice) and "verloren" in render_ratings(bob)
+    assert "Gewonnen" in render_ratings(alice) and "Aufgegeben" in render_ratings(bob)
     assert "Triad, zwei Spieler" in render_ratings(alice)
 
 

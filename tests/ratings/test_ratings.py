@@ -192,7 +192,7 @@ def test_the_players_page_shows_rating_chart_and_results(client, people):
     shown = rating(alice).display
     assert f"Triad, two players: {shown}" in html and "(provisional)" in html
     assert '<svg class="rating-chart"' in html
-    assert f"#{game.pk}</a></td>\n          <td>won</td>" in html
+    assert f"#{game.pk}</a></td>\n          <td>Won</td>" in html
 
 
 @pytest.mark.django_db

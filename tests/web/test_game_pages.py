@@ -83,7 +83,8 @@ def test_a_resignation_updates_heading_controls_and_replay_link(triad):
     services.game_resign(game_id=triad.pk, user=waiter(triad))
     html = client.get(url, **HTMX).content.decode()
     assert "<h1>Triad" in html and "Finished" in html.split("</h1>")[0]
-    assert "Resign" not in html and "Offer a draw" not in html
+    assert ">Resign</button>" not in html and "Offer a draw" not in html
+    assert reverse("game_resign", args=[triad.pk]) not in html
     assert reverse("game_replay", args=[triad.pk]) in html
     assert "/poll" not in html  # a finished game stops polling
 
