@@ -103,7 +103,6 @@ def _seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
 # --- creating and joining ------------------------------------------------------------
 
 
-@transaction.atomic
 def can_be_rated(num_players: int) -> bool:
     """A rating compares players: a game needs two of them, people or computer players
     chosen at New game (``ratings.system``). Tri*T*Area for one person, alone against
@@ -111,6 +110,7 @@ def can_be_rated(num_players: int) -> bool:
     return num_players >= 2
 
 
+@transaction.atomic
 def game_create(
     *,
     creator: User,

@@ -28,7 +28,15 @@ from accounts.models import User
 from chat.models import ChatSettings, Message, MessageReport, Note, Reading
 from games import results
 from games import services as game_services
-from games.models import AuditLog, Game, GameStatus, Report, Seat
+from games.models import (
+    AuditLog,
+    EmailInvitation,
+    Game,
+    GameStatus,
+    InvitationOptOut,
+    Report,
+    Seat,
+)
 from games.presenters import move_rows
 from mail.models import InboundMessage, Notification, Suppression
 from moderation.services import record, timeout_running_games
@@ -75,6 +83,8 @@ EXPORTED_LINKS = {
     "mail.Notification.user": "emails_sent_to_you",
     "mail.Suppression.user": "emails_stopped",
     "ratings.Rating.user": "ratings",
+    "games.EmailInvitation.invited_by": "email_invitations_you_sent",
+    "games.EmailInvitation.user": "email_invitations_to_you",
 }
 
 
@@ -253,9 +263,31 @@ def account_export(*, user: User) -> dict:
             {"chat_message": r.message_id, "reason": r.reason, "at": _at(r.created_at)}
             for r in MessageReport.objects.filter(reporter=user)
         ],
+        "email_invitations_you_sent": _email_invitations(
+            EmailInvitation.objects.filter(invited_by=user)
+        ),
+        "email_invitations_to_you": _email_invitations(EmailInvitation.objects.filter(user=user)),
+        "email_invitations_stopped": [
+            {"email": o.email, "at": _at(o.created_at)}
+            for o in InvitationOptOut.objects.filter(email__in={e.lower() for e in emails})
+        ],
         "moderation_about_you": _moderation(AuditLog.objects.filter(target_user=user)),
         "moderation_by_you": _moderation(AuditLog.objects.filter(actor=user)),
     }
+
+
+def _email_invitations(rows) -> list[dict]:
+    """Invitations by email address (games.invitations); the link's secret is left out."""
+    return [
+        {
+            "game": i.game_id,
+            "email": i.email,
+            "at": _at(i.created_at),
+            "sent_at": _at(i.sent_at),
+            "answered_at": _at(i.answered_at),
+        }
+        for i in rows.order_by("created_at")
+    ]
 
 
 def anonymous_name(user: User) -> str:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from accounts.models import User
 from chat import services as chat
 from chat.models import ChatSettings, MessageReport
-from games.models import AuditLog, Report
+from games.models import AuditLog, EmailInvitation, InvitationOptOut, Report
 from mail.models import InboundMessage, Notification, Suppression
 from moderation import services as moderation
 from ratings.models import RatedGame
@@ -40,6 +40,10 @@ def world(db):
     MessageReport.objects.create(message=message, reporter=bob, reason="rude")
     ChatSettings.objects.get_or_create(user=alice)
     Report.objects.create(game=game, reporter=alice, reported=bob, reason="slow")
+    EmailInvitation.objects.create(
+        game=game, place=1, email="friend@example.com", invited_by=alice, nonce="n1"
+    )
+    InvitationOptOut.objects.create(email="nobody@example.com")
     Suppression.objects.create(user=bob, email="bob@example.com", reason="bounce")
     InboundMessage.objects.create(
         message_id="<1@example.com>", sender="alice@example.com", outcome="played"

@@ -18,7 +18,7 @@ from accounts.models import User
 from chat import services as chat
 from chat.models import Message, MessageReport
 from games import services as games
-from games.models import Report
+from games.models import EmailInvitation, Report
 from leaving.services import EXPORTED_LINKS, NOT_EXPORTED_FIELDS, NOT_EXPORTED_LINKS
 from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
@@ -97,6 +97,12 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
     Report.objects.create(game=game, reporter=alice, reported=bob, reason="slow")
     Suppression.objects.create(user=alice, email="alice@example.com", reason="bounce")
     InboundMessage.objects.create(message_id="<m@x>", sender="alice@example.com", outcome="ok")
+    EmailInvitation.objects.create(
+        game=game, place=1, email="friend@example.com", invited_by=alice, nonce="n1"
+    )
+    EmailInvitation.objects.create(
+        game=game, place=0, email="alice@example.com", invited_by=bob, user=alice, nonce="n2"
+    )
     games.game_resign(game_id=game.pk, user=bob)  # rated: Alice wins, her rating moves
     mod = User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
     other = start_game(alice, carol)
@@ -124,3 +130,5 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
     assert data["moderation_about_you"][0]["reason"] == "be kind"
     assert {e["action"] for e in data["moderation_by_you"]} == {"ban"}
     assert data["emails_stopped"][0]["reason"] == "bounce"
+    assert data["email_invitations_you_sent"][0]["email"] == "friend@example.com"
+    assert "nonce" not in data["email_invitations_to_you"][0]  # the link's secret stays out
