@@ -261,12 +261,11 @@ def timeline(game: Game, viewer: User) -> list[Entry]:
     if any(m.ply for m in messages):
         # The move list as this viewer may read it: a secret action of another player
         # (a hidden declaration) shows in its public spelling, as in the move list.
+        # (``Seat.own_view``: not a seat the viewer left, which a computer may hold.)
         seat = (
-            Seat.objects.filter(game=game, user=viewer).values_list("index", flat=True).first()
-            if viewer.is_authenticated
-            else None
+            Seat.objects.filter(game=game, user=viewer).first() if viewer.is_authenticated else None
         )
-        moves = {row.ply: row.action for row in move_rows(game, seat)}
+        moves = {row.ply: row.action for row in move_rows(game, seat and seat.own_view)}
     now = timezone.now()
     entries: list[Entry] = []
     last_ply = None

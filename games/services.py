@@ -418,7 +418,11 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     seats = table_rows.seats_of(game)
     seat = _seat_of(game, user, seats)
     if expected_version != game.version:
-        already = Move.objects.filter(game=game, ply=expected_version + 1, seat=seat.index).first()
+        # The seat's own move only: a computer that took the seat over played the
+        # others, and comparing with its (perhaps secret) actions would tell them.
+        already = Move.objects.filter(
+            game=game, ply=expected_version + 1, seat=seat.index, by_computer=False
+        ).first()
         if already is not None and _same_action(game, already, action):
             return MoveResult(game=game, applied=False)
         raise StaleMove(

@@ -76,7 +76,7 @@ def account_export(*, user: User) -> dict:
                         "description": m.description,
                         "yours": m.seat == seat.index,
                     }
-                    for m in move_rows(game, seat.index)
+                    for m in move_rows(game, seat.own_view)
                 ],
             }
         )
