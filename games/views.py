@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -159,7 +159,11 @@ def history(request, username: str):
         Seat.objects.filter(user=player, game__status=GameStatus.FINISHED)
     ).order_by("-game__finished_at")
     if not (request.user.is_authenticated and request.user == player):
-        seats = seats.filter(game__is_public=True)
+        # Private games only for those who played in them (as ``ratings.services.history``).
+        shown = Q(game__is_public=True)
+        if request.user.is_authenticated:
+            shown |= Q(game__seats__user=request.user)
+        seats = seats.filter(shown).distinct()
     return render(request, "games/history.html", {"player": player, "seats": seats[:200]})
 
 
