@@ -182,8 +182,10 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_CHANGE_EMAIL = True
-# Brute-force protection: allauth counts failed logins per account ("key") and IP in
-# the shared cache; the fifth wrong password within five minutes locks the login.
+# Brute-force protection: allauth counts failed logins per client address ("ip") and
+# per account at that address ("key": accounts.adapter) in the shared cache; the
+# fifth wrong password for an account within five minutes locks it at that address
+# (its owner elsewhere signs in as ever), the twentieth in a minute the address.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "20/m/ip,5/5m/key",
     "signup": "20/m/ip",
