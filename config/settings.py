@@ -51,6 +51,7 @@ elif not DEBUG and (
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"  # the site's page (templates/403_csrf.html)
 SITE_NAME = os.environ.get("SITE_NAME", "Tripost")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
