@@ -172,3 +172,24 @@ def test_names_that_merely_hold_such_words_are_welcome(client):
     mallory = UserFactory(username="mallory")
     for name in ("Computer Bob", "Red", "Open", "Deleted"):
         assert _settings(client, mallory, name).status_code == 302, name
+
+
+def test_the_migration_clears_display_names_chosen_before_site_labels_were_refused():
+    from importlib import import_module
+
+    clear = import_module(
+        "accounts.migrations.0006_clear_display_names_like_site_labels"
+    ).clear_site_labels
+    fake = UserFactory(username="fake")
+    honest = UserFactory(username="honest", display_name="Honest Abe")
+    gone = UserFactory(username="gone")
+    User.objects.filter(pk=fake.pk).update(display_name="Computer (Expert)")
+    User.objects.filter(pk=gone.pk).update(
+        username=f"deleted-{gone.pk}", display_name=f"deleted player {gone.pk}"
+    )
+    clear(apps, None)
+    for user in (fake, honest, gone):
+        user.refresh_from_db()
+    assert fake.display_name == "" and fake.name == "fake"
+    assert honest.display_name == "Honest Abe"
+    assert gone.name == f"deleted player {gone.pk}"  # the site's own name for it
