@@ -354,7 +354,7 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
         section.time_left = section.deadline - now
         section.deadline_note = clocks.deadline_note(seat, user, outage, game=game, yours=True)
         if with_actions:
-            legal = game.engine_module.legal_actions(state, seat.index)
+            legal = game.engine_module.legal_actions(state, own)
             if len(legal) <= settings.MAIL_MAX_LISTED_ACTIONS:
                 section.actions = list(legal)
             else:
