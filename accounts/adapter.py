@@ -35,3 +35,12 @@ class AccountAdapter(DefaultAccountAdapter):
         if not shallow and names.taken(username, by_others_than=None):
             raise forms.ValidationError(names.TAKEN_MESSAGE)
         return username
+
+    def _get_login_attempts_cache_key(self, request, **credentials) -> str:
+        """allauth's key for the "login_failed" limit (``ACCOUNT_RATE_LIMITS``): the
+        account, and here also the client's address. Wrong passwords from one address
+        lock the account at that address only, so nobody can lock its owner out from
+        elsewhere; the per-address rate of the same limit still bounds how many
+        passwords one address may try over all accounts."""
+        account = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{account}:{self.get_client_ip(request)}"

@@ -9,6 +9,10 @@
   profile (UTS #39, 5.2) allows, where Latin may join Han with Hiragana and Katakana,
   Bopomofo or Hangul as Japanese, Chinese and Korean names are written. ``аlice``
   with a Cyrillic ``а`` is refused.
+- **Not the site's own words**: no name that reads as what the site calls a seat
+  without a person ("Computer", "Computer (Expert)", "Open seat", "Red (computer)")
+  or a deleted account ("deleted player 12"), in any of its languages: a player so
+  named could pass for a computer player or an empty seat.
 - **Unlike any other**: no two players' names (usernames and display names alike)
   share a *skeleton*: the name with each character replaced by one representative of
   the characters it can be mistaken for (the Unicode confusables data, through
@@ -53,6 +57,14 @@ def check(name: str) -> None:
             _("This name holds invisible or control characters. Please remove them."),
             code="invisible",
         )
+    if is_site_label(name):
+        raise ValidationError(
+            _(
+                "This name is one the site uses for computer players, open seats or "
+                "deleted accounts. Please choose another."
+            ),
+            code="site_label",
+        )
     used = scripts(name)
     if len(used) > 1 and not any(used <= mix for mix in ALLOWED_MIXES):
         raise ValidationError(
@@ -62,6 +74,54 @@ def check(name: str) -> None:
             ),
             code="mixed_script",
         )
+
+
+def _letters(text: str) -> str:
+    """What a reader takes ``text`` for, spacing and punctuation aside."""
+    return "".join(c for c in skeleton(text.upper()) if c.isalnum())
+
+
+@lru_cache(maxsize=1)
+def _site_labels() -> frozenset[str]:
+    """``_letters`` of every name the site gives a seat without a person, in each of
+    its languages (``games.models.seat_name``: computer players of each level, the
+    rules' computer-run seats in each colour, an open seat)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    from games.engines import ENGINES
+    from games.engines.bots import LEVELS
+    from games.models import Controller, seat_name
+
+    colours = {""}
+    for engine in ENGINES.values():
+        labels = getattr(engine, "seat_labels", None)
+        for n in range(engine.min_players, engine.max_players + 1) if labels else ():
+            colours.update(str(label) for label in labels(n, {}))
+    found = set()
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for colour in colours:
+                found.add(seat_name(None, Controller.NPC, colour))
+                found.add(seat_name(None, Controller.HUMAN, colour))
+            for level in ("", *LEVELS):
+                found.add(seat_name(None, Controller.BOT, "", level))
+    return frozenset(_letters(label) for label in found)
+
+
+def is_site_label(name: str) -> bool:
+    """Whether ``name`` reads as one of the site's names for a seat without a person or
+    for a deleted account (``leaving.services.anonymous_name``, "deleted player 12";
+    its username "deleted-12")."""
+    letters = _letters(name)
+    if letters in _site_labels():
+        return True
+    digits = {_letters(d) for d in "0123456789"}
+    for prefix in ("deleted player", "deleted"):
+        rest = letters.removeprefix(_letters(prefix))
+        if rest != letters and rest and all(c in digits for c in rest):
+            return True
+    return False
 
 
 def _homoglyphs(char: str) -> set[str]:

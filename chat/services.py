@@ -6,13 +6,16 @@ Who may do what (written down here, tested in tests/chat):
 - Only the game's players write, and only while their chat is on and they are not
   muted. Players of a finished game may still write (a "good game" after the end).
 - Messages are plain text, HTML-escaped wherever they are shown; being only text,
-  they can never carry another player's hidden information.
+  they can never carry another player's hidden information. A message must show
+  something (not only spaces or invisible characters) and may not hold controls that
+  turn the direction of the text around it (``check_text``).
 - An author deletes their own message within ``DELETE_MINUTES``; moderators hide
   any message. Both keep the row (reports point at it) and take it off every page.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -52,6 +55,33 @@ class ChatError(Exception):
     """A chat request the site refuses; the message is shown as it is."""
 
 
+# Explicit direction embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO, LRI,
+# RLI, FSI, PDI): a message holding one can reverse how what follows it reads (names,
+# moves, other messages). Right-to-left scripts need none of them.
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Letters and symbols drawn as nothing (Hangul fillers, the blank Braille pattern).
+BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Not seen on their own: spaces, controls, format characters (zero-width space, joiners),
+# unassigned and private-use code points, and marks that combine with what precedes.
+UNSEEN = ("Z", "C", "Mn", "Me")
+
+
+def _shows(char: str) -> bool:
+    return char not in BLANK_GLYPHS and not unicodedata.category(char).startswith(UNSEEN)
+
+
+def check_text(text: str) -> None:
+    """Raise ChatError unless ``text`` shows something and turns no text around."""
+    if any(c in DIRECTION_CONTROLS for c in text):
+        raise ChatError(
+            _("Your message holds a control character that reverses text. Please remove it.")
+        )
+    if any(unicodedata.category(c) == "Cc" and c not in "\r\n\t" for c in text):
+        raise ChatError(_("Your message holds control characters. Please remove them."))
+    if not any(_shows(c) for c in text):
+        raise ChatError(_("Write a message first."))
+
+
 def chat_settings(user: User) -> ChatSettings:
     """The player's chat settings (the defaults until they change one)."""
     if not user.is_authenticated:
@@ -75,8 +105,7 @@ def message_post(*, game: Game, user: User, text: str) -> Message:
     text = text.strip()
     if not plays_in(game, user):
         raise ChatError(_("Only the players of this game can write in its chat."))
-    if not text:
-        raise ChatError(_("Write a message first."))
+    check_text(text)
     if len(text) > MAX_LENGTH:
         raise ChatError(
             _("A message has at most %(most)d characters; this one has %(length)d.")
@@ -261,12 +290,11 @@ def timeline(game: Game, viewer: User) -> list[Entry]:
     if any(m.ply for m in messages):
         # The move list as this viewer may read it: a secret action of another player
         # (a hidden declaration) shows in its public spelling, as in the move list.
+        # (``Seat.own_view``: not a seat the viewer left, which a computer may hold.)
         seat = (
-            Seat.objects.filter(game=game, user=viewer).values_list("index", flat=True).first()
-            if viewer.is_authenticated
-            else None
+            Seat.objects.filter(game=game, user=viewer).first() if viewer.is_authenticated else None
         )
-        moves = {row.ply: row.action for row in move_rows(game, seat)}
+        moves = {row.ply: row.action for row in move_rows(game, seat and seat.own_view)}
     now = timezone.now()
     entries: list[Entry] = []
     last_ply = None

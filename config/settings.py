@@ -51,6 +51,7 @@ elif not DEBUG and (
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"  # the site's page (templates/403_csrf.html)
 SITE_NAME = os.environ.get("SITE_NAME", "Tripost")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
@@ -182,8 +183,10 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_CHANGE_EMAIL = True
-# Brute-force protection: allauth counts failed logins per account ("key") and IP in
-# the shared cache; the fifth wrong password within five minutes locks the login.
+# Brute-force protection: allauth counts failed logins per client address ("ip") and
+# per account at that address ("key": accounts.adapter) in the shared cache; the
+# fifth wrong password for an account within five minutes locks it at that address
+# (its owner elsewhere signs in as ever), the twentieth in a minute the address.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "20/m/ip,5/5m/key",
     "signup": "20/m/ip",

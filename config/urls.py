@@ -21,3 +21,7 @@ urlpatterns = [
     # Only the configured provider's webhooks, each locked until its secrets are set.
     path("anymail/", include(webhooks.urlpatterns(settings.MAIL_INBOUND_ESP))),
 ]
+
+# allauth answers its rate limits with this view (allauth.core.internal.ratelimit):
+# the site's own 429 page with a Retry-After.
+handler429 = "config.throttle.allauth_limited"

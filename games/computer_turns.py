@@ -12,8 +12,12 @@ one action per transaction, through ``services.computer_turns_play``:
   it once; the loser re-reads and finds nothing due, or the next position;
 - each action commits on its own, so the players' pages (which poll) show the
   computer's moves as they land;
-- a claim in the cache (``COMPUTER_CLAIM_SECONDS``) lets only one task think about
-  one position, so a duplicate costs a cache lookup rather than a second search;
+- a claim in the cache (``COMPUTER_CLAIM_SECONDS``, ``claim``) lets only one task
+  think about one position, so a duplicate costs a cache lookup rather than a second
+  search; the duplicate looks again once the claim lapses (``look_again``), should
+  its holder have died;
+- a task redelivered because its worker was killed (the same task, by its id) takes
+  its own dead delivery's claim over at once, and plays;
 - a turn whose task was lost (broker down, worker killed) is queued again by the
   clock sweep (``queue_stalled``).
 """
@@ -21,9 +25,12 @@ one action per transaction, through ``services.computer_turns_play``:
 from __future__ import annotations
 
 import logging
+import math
+import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -40,18 +47,45 @@ def queue_computer_turn(game_id: int) -> None:
     transaction.on_commit(lambda: enqueue(game_id))
 
 
-def enqueue(game_id: int) -> None:
+def enqueue(game_id: int, countdown: int | None = None) -> None:
+    """Send the task now, or to run in ``countdown`` seconds."""
     from celery import current_app
 
     try:
         # By name: games.tasks imports the services that call this.
-        current_app.tasks[PLAY_TASK].apply_async(args=[game_id], queue=COMPUTER_QUEUE)
+        current_app.tasks[PLAY_TASK].apply_async(
+            args=[game_id], queue=COMPUTER_QUEUE, countdown=countdown
+        )
     except Exception:  # broker down: the clock sweep queues the turn again
         log.exception("could not queue the computer turn of game %s", game_id)
 
 
 def claim_key(game_id: int, version: int, taken_back: int) -> str:
     return f"computer-turn:{game_id}:{version}:{taken_back}"
+
+
+def claim(key: str, claimant: str) -> bool:
+    """Whether the task ``claimant`` (its id) may think about the position ``key``: it
+    claims it now, or an earlier delivery of this very task did and died with its
+    worker (the broker delivers a task whose worker was lost again, id and all)."""
+    mine = {"by": claimant, "until": time.time() + claim_seconds()}
+    if cache.add(key, mine, timeout=claim_seconds()):
+        return True
+    held = cache.get(key)
+    if isinstance(held, dict) and held.get("by") == claimant:
+        cache.set(key, mine, timeout=claim_seconds())
+        return True
+    return False
+
+
+def look_again(game_id: int, key: str) -> None:
+    """Another task holds the claim on this position: queue the game's turn again for
+    when the claim lapses. If its holder plays on meanwhile, that look finds the game
+    moved on (nothing due, or the holder's next claim); if it died, it plays."""
+    held = cache.get(key)
+    until = held.get("until") if isinstance(held, dict) else None
+    wait = claim_seconds() if until is None else until - time.time()
+    enqueue(game_id, countdown=max(1, math.ceil(wait)))
 
 
 def queue_stalled(now: datetime | None = None, limit: int = 500) -> int:

@@ -275,6 +275,22 @@ class Seat(models.Model):
         )
 
     @property
+    def own_view(self) -> int | None:
+        """The seat whose secrets (hand, declarations) its person may see: this one's
+        index while they still play it themselves, else None (the public view).
+
+        A seat keeps its ``user`` when its person resigns, times out, is banned or
+        deletes their account, and a computer player may take it over and play on
+        with its hand: from then on its former occupant is a spectator of it."""
+        if (
+            self.user_id is not None
+            and self.controller == Controller.HUMAN
+            and self.status == SeatStatus.PLAYING
+        ):
+            return self.index
+        return None
+
+    @property
     def is_active_human(self) -> bool:
         return (
             self.user_id is not None

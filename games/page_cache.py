@@ -54,9 +54,11 @@ PARTS = {"live": "games/game_live.jinja", "rest": "games/game_rest.jinja"}
 GAME_PAGE = "games/detail.jinja"  # the body in the site's frame
 
 
-# Columns no page shows: the snapshot (version and taken_back stand for it), and when
-# a player last looked (a first view writes it; the second must not miss for it).
-UNSHOWN = {"state", "last_seen_version", "last_seen_at"}
+# Columns no page shows: the snapshot (version and taken_back stand for it), when a
+# player last looked (a first view writes it; the second must not miss for it), and
+# the seed, which no page shows and no digest a viewer reads may be made of (the
+# poll's stamp, ``stamp``).
+UNSHOWN = {"state", "seed", "last_seen_version", "last_seen_at"}
 
 
 def row(instance) -> tuple:

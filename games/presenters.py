@@ -1,7 +1,8 @@
 """What a game page shows a given viewer: built only from the engine's ``view``.
 
 Everything here goes through ``engine.view(state, seat)`` for the viewer's own seat
-(``None`` for spectators and signed-out visitors), so a page, partial, poll or
+while they still play it (``Seat.own_view``; ``None`` for spectators, signed-out
+visitors and a person whose seat a computer took over), so a page, partial, poll or
 replay cannot show a secret the viewer may not see.
 """
 
@@ -261,7 +262,8 @@ def build_game_page(
         seats = table_rows.seats_of(game)
     me = viewer_seat(game, seats, user)
     engine = game.engine_module
-    seat_index = me.index if me is not None else None
+    # Not ``me.index``: a seat its person left may be a computer's, holding its cards.
+    seat_index = me.own_view if me is not None else None
     if table_rows.snapshot(game) is None:
         return GamePage(game, seats, me, {}, "", [], None, [None] * len(seats), error=error)
     if state is None:

@@ -11,7 +11,6 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -575,7 +574,11 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
     seats = table_rows.seats_of(game)
     seat = _seat_of(game, user, seats)
     if expected_version != game.version:
-        already = Move.objects.filter(game=game, ply=expected_version + 1, seat=seat.index).first()
+        # The seat's own move only: a computer that took the seat over played the
+        # others, and comparing with its (perhaps secret) actions would tell them.
+        already = Move.objects.filter(
+            game=game, ply=expected_version + 1, seat=seat.index, by_computer=False
+        ).first()
         if already is not None and _same_action(game, already, action):
             return MoveResult(game=game, applied=False)
         raise StaleMove(
@@ -665,14 +668,17 @@ def _hand_to_computer(game: Game, seats: list[Seat]) -> None:
         computer_turns.queue_computer_turn(game.pk)
 
 
-def computer_turns_play(*, game_id: int, limit: int = 1000) -> int:
+def computer_turns_play(*, game_id: int, limit: int = 1000, claimant: str | None = None) -> int:
     """Play every computer seat due in ``game_id``; the number of actions applied.
 
     Runs in the computer task (``games.computer_turns``), never in a request. Each
     action is thought out on a position read without a lock and applied in its own
     transaction only if the game is still at that position (``_computer_move``), so
     running this twice at once, or again later, applies every action exactly once.
+    ``claimant``: the task's id (``computer_turns.claim``).
     """
+    claimant = claimant or secrets.token_hex(8)
+    claimed = set()
     played = 0
     for _ in range(limit):
         game = Game.objects.filter(pk=game_id, status=GameStatus.ACTIVE).first()
@@ -685,8 +691,13 @@ def computer_turns_play(*, game_id: int, limit: int = 1000) -> int:
         if not due:
             break
         key = computer_turns.claim_key(game.pk, game.version, game.taken_back)
-        if not cache.add(key, 1, timeout=computer_turns.claim_seconds()):
-            break  # another task is thinking about this very position
+        if key in claimed:
+            break  # thought about already and not applied: the game moved under us
+        if not computer_turns.claim(key, claimant):
+            # Another task is thinking about this very position, or did and died.
+            computer_turns.look_again(game_id, key)
+            break
+        claimed.add(key)
         seat = due[0]
         action = computer.choose_action(
             game.engine_module,

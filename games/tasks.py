@@ -37,14 +37,15 @@ def clock_sweep() -> dict:
     return sweep()
 
 
-@shared_task
-def play_computer_turns(game_id: int) -> int:
+@shared_task(bind=True)
+def play_computer_turns(self, game_id: int) -> int:
     """The computer seats due in a game play (queue "computer"; games.computer_turns).
 
-    Idempotent: run twice, or by two workers at once, every action applies once."""
+    Idempotent: run twice, or by two workers at once, every action applies once. The
+    task's id lets a redelivery of it take over its own dead delivery's claim."""
     from games.services import computer_turns_play
 
-    return computer_turns_play(game_id=game_id)
+    return computer_turns_play(game_id=game_id, claimant=self.request.id)
 
 
 @shared_task

@@ -173,7 +173,11 @@ def history(request, username: str):
         "-game__finished_at"
     )
     if not (request.user.is_authenticated and request.user == player):
-        seats = seats.filter(game__is_public=True)
+        # Private games only for those who played in them (as ``ratings.services.history``).
+        shown = Q(game__is_public=True)
+        if request.user.is_authenticated:
+            shown |= Q(game__seats__user=request.user)
+        seats = seats.filter(shown).distinct()
     return render(request, "games/history.html", {"player": player, "seats": seats[:200]})
 
 

@@ -115,7 +115,7 @@ def _profile(user: User, addresses) -> dict:
 
 def _ratings(user: User) -> list[dict]:
     """Each rating with its history: every rated game's result and the rating after."""
-    changes = ratings.history(user=user)
+    changes = ratings.history(user=user, viewer=user)
     words = ratings.results_of(changes)
     out = []
     for rating in Rating.objects.filter(user=user).order_by("engine", "bracket"):
@@ -197,7 +197,7 @@ def account_export(*, user: User) -> dict:
                         "description": m.description,
                         "yours": m.seat == seat.index,
                     }
-                    for m in move_rows(game, seat.index)
+                    for m in move_rows(game, seat.own_view)
                 ],
             }
         )

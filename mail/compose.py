@@ -344,14 +344,18 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
         for m in moves_since_own(game, seat.index)
     ]
     state = load_state(game)
-    if seat.is_due and game.status == "active":
+    # A seat its person left (resigned, timed out) may be a computer's now, due and
+    # holding cards: they get the public picture, and neither its moves nor a reply
+    # address (``Seat.own_view``).
+    own = seat.own_view
+    if own is not None and seat.is_due and game.status == "active":
         now = timezone.now()
         outage = stopped_since(now)
         section.deadline = clocks.effective_deadline(seat, user, now, outage=outage)
         section.time_left = section.deadline - now
         section.deadline_note = clocks.deadline_note(seat, user, outage, game=game, yours=True)
         if with_actions:
-            legal = game.engine_module.legal_actions(state, seat.index)
+            legal = game.engine_module.legal_actions(state, own)
             if len(legal) <= settings.MAIL_MAX_LISTED_ACTIONS:
                 section.actions = list(legal)
             else:
@@ -359,7 +363,7 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
         section.reply_address = tokens.reply_address(
             tokens.reply_token(game_id=game.pk, version=game.version, user_id=user.pk)
         )
-    section.board_png, section.position = board_picture(game, seat.index, state)
+    section.board_png, section.position = board_picture(game, own, state)
     signals.game_section_built.send(sender=GameSection, section=section, user=user, seat=seat)
     return section
 

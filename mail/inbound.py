@@ -260,11 +260,14 @@ def _handle(
 
 def _handle_player(*, game: Game, user: User, token: tokens.ReplyToken, text: str) -> Outcome:
     seat = game.seats.filter(user=user).first()
-    due = game.status == "active" and seat is not None and seat.index in game.to_move
+    # Only a seat its person still plays (``Seat.own_view``): one they left may be a
+    # computer's, whose legal actions tell its cards.
+    own = seat.own_view if seat is not None else None
+    due = game.status == "active" and own is not None and own in game.to_move
     reading = reply_text.read(
         text,
         reference=sent_text.reference(game=game, user=user, version=token.version),
-        legal=game.engine_module.legal_actions(load_state(game), seat.index) if due else (),
+        legal=game.engine_module.legal_actions(load_state(game), own) if due else (),
     )
     # "accept" / "decline" (an invitation), "accept draw" / "decline draw" (mail.proposals)
     first = reading.first_line

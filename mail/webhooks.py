@@ -6,16 +6,25 @@ basic-auth secret (``ANYMAIL_WEBHOOK_SECRET``) and, where the provider signs its
 its signing key are set; django-anymail then checks both on each request. The system
 check ``mail.E001`` (``check --deploy``) fails for any anymail webhook reachable in the
 URLconf without both, however it was mounted.
+
+Mailgun signs each post's timestamp and a random token; anymail checks the signature,
+and here (``FreshMailgunSignature``) a timestamp more than ``SIGNATURE_MAX_AGE`` away
+from now, or a token seen before, is refused too: a captured post cannot be replayed.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import logging
 import re
+import time
 
 from anymail import signals as anymail_signals
+from anymail.exceptions import AnymailWebhookValidationFailure
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import SuspiciousOperation
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseForbidden
@@ -109,6 +118,53 @@ def _raw_of(request) -> bytes:
         return b"\r\n" + repr(sorted(request.POST.keys())).encode()
 
 
+# How far a Mailgun signature's timestamp may be from now (either way: clocks differ).
+SIGNATURE_MAX_AGE = 5 * 60
+
+
+def _mailgun_stamp(request) -> tuple[str, str]:
+    """The signed timestamp and token of a Mailgun post (JSON events carry them in a
+    block of their own, form posts as fields; anymail has read them already)."""
+    if request.content_type == "application/json":
+        block = json.loads(request.body.decode("utf-8"))["signature"]
+        return str(block["timestamp"]), str(block["token"])
+    return request.POST["timestamp"], request.POST["token"]
+
+
+def check_fresh(timestamp: str, token: str) -> None:
+    """Refuse a signature from too long ago (or ahead) and one whose token was seen.
+
+    Tokens are remembered in the shared cache for as long as a timestamp could pass
+    the first check. While the cache is unreachable its ``add`` answers as if it added
+    (``config.cache``): replays are then caught by the Message-ID alone, as before."""
+    try:
+        signed_at = float(timestamp)
+    except ValueError:
+        raise AnymailWebhookValidationFailure("Mailgun timestamp is not a number") from None
+    if abs(time.time() - signed_at) > SIGNATURE_MAX_AGE:
+        raise AnymailWebhookValidationFailure("Mailgun signature is too old (or ahead)")
+    key = "mailgun-token:" + hashlib.sha256(token.encode()).hexdigest()
+    if not cache.add(key, 1, timeout=2 * SIGNATURE_MAX_AGE):
+        raise AnymailWebhookValidationFailure("Mailgun signature token was used before")
+
+
+class FreshMailgunSignature:
+    """A Mailgun webhook view that takes each signed post once, and only fresh."""
+
+    def validate_request(self, request):
+        super().validate_request(request)  # basic auth, then the signature itself
+        check_fresh(*_mailgun_stamp(request))
+
+
+def _view_for(pattern, esp: str):
+    """The route's view; Mailgun's with ``FreshMailgunSignature``."""
+    view_class = pattern.callback.view_class
+    if esp != "mailgun":
+        return pattern.callback
+    fresh = type(view_class.__name__, (FreshMailgunSignature, view_class), {})
+    return fresh.as_view(**pattern.callback.view_initkwargs)
+
+
 def urlpatterns(esp: str) -> list:
     """The routes of anymail.urls that belong to provider ``esp``, guarded."""
     if not esp:
@@ -123,9 +179,8 @@ def urlpatterns(esp: str) -> list:
         if pattern.name == "mandrill_tracking_webhook":
             continue  # an old alias of mandrill/
         kind = view_kind(view_class) if esp != "mandrill" else "tracking"
-        mounted.append(
-            URLPattern(pattern.pattern, _guarded(pattern.callback, esp, kind), name=pattern.name)
-        )
+        view = _guarded(_view_for(pattern, esp), esp, kind)
+        mounted.append(URLPattern(pattern.pattern, view, name=pattern.name))
     return mounted
 
 

@@ -300,13 +300,17 @@ def leaderboard(*, engine: str, bracket: str, limit: int = 100) -> list[Rating]:
     )
 
 
-def history(*, user) -> list[RatingChange]:
-    """A player's rating changes, oldest first (voided games left out)."""
-    return list(
-        RatingChange.objects.filter(rating__user=user, rated_game__voided_at__isnull=True)
-        .select_related("rating", "rated_game__game")
-        .order_by("rated_game_id")
-    )
+def history(*, user, viewer) -> list[RatingChange]:
+    """A player's rating changes as ``viewer`` may read them, oldest first (voided games
+    left out): a private game's only for those who played in it, as its page is."""
+    changes = RatingChange.objects.filter(rating__user=user, rated_game__voided_at__isnull=True)
+    if not (viewer.is_authenticated and viewer.pk == user.pk):
+        shown = Q(rated_game__game__is_public=True)
+        if viewer.is_authenticated:
+            seated = Seat.objects.filter(user_id=viewer.pk).values("game_id")
+            shown |= Q(rated_game__game_id__in=seated)
+        changes = changes.filter(shown)
+    return list(changes.select_related("rating", "rated_game__game").order_by("rated_game_id"))
 
 
 def results_of(changes) -> dict[int, str]:

@@ -45,7 +45,18 @@ def _fast_password_hashing(settings):
 
 class ComputerQueue(list):
     """Game ids whose computer turn was queued (after commit), in order; ``run()``
-    plays them as the "computer" worker would."""
+    plays them as the "computer" worker would. ``later``: (game id, countdown) of
+    the turns queued to run in a while (``computer_turns.look_again``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.later = []
+
+    def enqueue(self, game_id: int, countdown: int | None = None) -> None:
+        if countdown is None:
+            self.append(game_id)
+        else:
+            self.later.append((game_id, countdown))
 
     def run(self) -> int:
         from games.tasks import play_computer_turns
@@ -62,5 +73,5 @@ def computer_queue(monkeypatch):
     from games import computer_turns
 
     queue = ComputerQueue()
-    monkeypatch.setattr(computer_turns, "enqueue", queue.append)
+    monkeypatch.setattr(computer_turns, "enqueue", queue.enqueue)
     return queue

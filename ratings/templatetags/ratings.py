@@ -1,4 +1,4 @@
-"""A player's ratings with ``{% player_ratings player %}``; the names of a game's
+"""A player's ratings with ``{% player_ratings player viewer %}``; the names of a game's
 players with their ratings, ``{% rated_names game %}``. (The badges are
 ``ratings.badges``: the game page's Jinja template calls them too.)"""
 
@@ -15,18 +15,23 @@ from accounts.when import day
 from games.engines import ENGINES
 from ratings import chart, services
 from ratings.badges import game_ratings, rating_badge
-from ratings.models import BRACKET_WORDS
+from ratings.models import BRACKET_WORDS, Rating
 
 register = template.Library()
 
 
 @register.inclusion_tag("ratings/_player_ratings.html")
-def player_ratings(player):
-    changes = services.history(user=player)
+def player_ratings(player, viewer):
+    """``viewer``: who reads the page. Every rating shows (the leaderboards list them),
+    but its chart and results only the games ``viewer`` may see: a private game's
+    result only to its players (``services.history``)."""
+    changes = services.history(user=player, viewer=viewer)
     words = services.results_of(changes)
     by_rating = defaultdict(list)
     for change in changes:
         by_rating[change.rating].append(change)
+    for rating in Rating.objects.filter(user=player, games__gt=0):
+        by_rating.setdefault(rating, [])
     blocks = []
     for rating, rows in sorted(by_rating.items(), key=lambda kv: (kv[0].engine, kv[0].bracket)):
         title = ENGINES[rating.engine].title if rating.engine in ENGINES else rating.engine
@@ -34,20 +39,21 @@ def player_ratings(player):
             "game": title,
             "bracket": BRACKET_WORDS.get(rating.bracket, rating.bracket),
         }
-        points = [(_("start"), rows[0].before)] + [
-            (day(c.rated_game.game.finished_at), c.after) for c in rows
-        ]
+        chart_svg = ""
+        if rows:
+            points = [(_("start"), rows[0].before)] + [
+                (day(c.rated_game.game.finished_at), c.after) for c in rows
+            ]
+            chart_svg = chart.history_svg(
+                points,
+                title=_("%(player)s's %(kind)s rating over time")
+                % {"player": player.name, "kind": kind},
+            )
         blocks.append(
             {
                 "rating": rating,
                 "kind": kind,
-                "chart": mark_safe(
-                    chart.history_svg(
-                        points,
-                        title=_("%(player)s's %(kind)s rating over time")
-                        % {"player": player.name, "kind": kind},
-                    )
-                ),
+                "chart": mark_safe(chart_svg),
                 "recent": [(c, words[c.pk]) for c in reversed(rows[-20:])],
             }
         )

@@ -46,6 +46,20 @@ def test_one_clients_failed_logins_do_not_lock_out_another(client, behind_proxy)
     assert ok.status_code == 302  # bob, from elsewhere, signs in
 
 
+def test_wrong_passwords_from_one_address_do_not_lock_the_owner_out_elsewhere(client, behind_proxy):
+    UserFactory(username="bob")
+    attacker, home = "203.0.113.9", "198.51.100.7"
+    for _ in range(5):
+        assert _login(client, "bob", "wrong", **_from(attacker)).status_code == 200
+    locked = _login(client, "bob", PASSWORD, **_from(attacker))
+    assert TOO_MANY in locked.content  # locked there, even with the right password
+    assert _login(client, "bob", PASSWORD, **_from(home)).status_code == 302
+    client.logout()
+    # ... and the owner's own wrong password at home is counted apart.
+    assert _login(client, "bob", "typo", **_from(home)).status_code == 200
+    assert TOO_MANY not in _login(client, "bob", "typo", **_from(home)).content
+
+
 def test_a_client_cannot_dodge_its_limit_by_writing_the_header_itself(client, behind_proxy):
     attacker = "203.0.113.9"
     for i in range(20):

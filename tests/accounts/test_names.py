@@ -134,3 +134,62 @@ def test_the_migration_clears_a_display_name_that_passes_for_another_player():
     assert fake.display_name == "" and fake.name == "fake"
     assert honest.display_name == "Honest Abe"
     assert alice.username == "alice" and alice.username_skeleton == skeleton("alice")
+
+
+SITE_LABELS = [
+    "Computer",
+    "Computer (Expert)",
+    "computer (strong)",
+    "C0MPUTER",
+    "Open seat",
+    "Red (computer)",
+    "Rot (Computer)",  # the same labels in German
+    "Freier Platz",
+    "deleted player 1",
+    "Deleted Player 12",
+]
+
+
+@pytest.mark.parametrize("name", SITE_LABELS)
+def test_a_display_name_cannot_pass_for_a_computer_an_open_seat_or_a_deleted_player(client, name):
+    mallory = UserFactory(username="mallory")
+    response = _settings(client, mallory, name)
+    assert response.status_code == 200, name
+    assert b"the site uses for computer players, open seats or deleted accounts" in response.content
+    mallory.refresh_from_db()
+    assert mallory.display_name == ""
+
+
+@pytest.mark.parametrize("username", ["Computer", "computer", "deleted-7", "deletedplayer3"])
+def test_a_username_cannot_pass_for_a_computer_or_a_deleted_player(client, username):
+    response = _sign_up(client, username)
+    assert response.status_code == 200
+    assert b"the site uses for computer players" in response.content
+    assert not User.objects.exists()
+
+
+def test_names_that_merely_hold_such_words_are_welcome(client):
+    mallory = UserFactory(username="mallory")
+    for name in ("Computer Bob", "Red", "Open", "Deleted"):
+        assert _settings(client, mallory, name).status_code == 302, name
+
+
+def test_the_migration_clears_display_names_chosen_before_site_labels_were_refused():
+    from importlib import import_module
+
+    clear = import_module(
+        "accounts.migrations.0006_clear_display_names_like_site_labels"
+    ).clear_site_labels
+    fake = UserFactory(username="fake")
+    honest = UserFactory(username="honest", display_name="Honest Abe")
+    gone = UserFactory(username="gone")
+    User.objects.filter(pk=fake.pk).update(display_name="Computer (Expert)")
+    User.objects.filter(pk=gone.pk).update(
+        username=f"deleted-{gone.pk}", display_name=f"deleted player {gone.pk}"
+    )
+    clear(apps, None)
+    for user in (fake, honest, gone):
+        user.refresh_from_db()
+    assert fake.display_name == "" and fake.name == "fake"
+    assert honest.display_name == "Honest Abe"
+    assert gone.name == f"deleted player {gone.pk}"  # the site's own name for it

@@ -86,6 +86,38 @@ def test_a_message_has_a_length_limit(alice, bob):
     assert not Message.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u200b",  # a zero-width space alone
+        "\u200b\u200d\u2060 \u00ad",  # zero-width characters and a soft hyphen
+        "\u3164\u3164",  # Hangul fillers, drawn as nothing
+        "\u202egg",  # a right-to-left override first: the text after it reads backwards
+        "well played \u2066Bob\u2069",  # a direction isolate
+        "bell\x07",  # a control character
+    ],
+)
+def test_a_message_that_shows_nothing_or_turns_text_around_is_refused(alice, bob, text):
+    game = start_game(alice, bob)
+    response = post(signed_in(alice), game, text)
+    assert response.status_code == 400
+    assert not Message.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "שלום, good game",  # right-to-left letters need no control characters
+        "👨\u200d👩\u200d👧 family",  # emoji joined by zero-width joiners
+        "two\r\nlines",  # a text area's line break
+    ],
+)
+def test_messages_in_any_script_and_with_emoji_are_taken(alice, bob, text):
+    game = start_game(alice, bob)
+    assert post(signed_in(alice), game, text).status_code == 200
+    assert Message.objects.get().text == text
+
+
 def test_a_player_is_rate_limited(alice, bob):
     game = start_game(alice, bob)
     client = signed_in(alice)

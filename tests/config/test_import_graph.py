@@ -115,7 +115,8 @@ def test_tasks_queued_by_name_are_the_real_tasks():
         (timeouts.SETTLE_TASK, game_tasks.settle_timeout),
         (computer_turns.PLAY_TASK, game_tasks.play_computer_turns),
     ):
-        assert current_app.tasks[name].run is task.run, name
+        # (``==``: a bound task's ``run`` is a new bound method at each reading)
+        assert current_app.tasks[name].run == task.run, name
 
 
 def test_a_web_process_has_the_tasks_queued_by_name():

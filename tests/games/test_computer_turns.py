@@ -8,6 +8,7 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+import time_machine
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.test import Client
@@ -263,6 +264,33 @@ def test_the_clock_sweep_queues_a_computer_turn_whose_task_was_lost(alice, compu
     computer_queue.run()
     game.refresh_from_db()
     assert game.version == 1 and game.moves.get().by_computer
+
+
+def test_a_task_redelivered_after_its_worker_was_killed_plays_at_once(alice):
+    """The killed delivery left its claim on the position; the broker delivers the
+    same task (the same id) again, and it takes its own claim over and plays rather
+    than waiting the claim out (issue 42, item 10)."""
+    game = versus_computer(alice, engine="trias", first="computer")
+    key = computer_turns.claim_key(game.pk, game.version, game.taken_back)
+    assert computer_turns.claim(key, "delivery-1")  # claimed, then the worker died
+    assert play_computer_turns.apply(args=[game.pk], task_id="delivery-1").get() >= 1
+    game.refresh_from_db()
+    assert game.moves.filter(by_computer=True).exists()
+
+
+def test_a_task_finding_anothers_claim_looks_again_when_it_lapses(alice, computer_queue):
+    game = versus_computer(alice, engine="trias", first="computer")
+    key = computer_turns.claim_key(game.pk, game.version, game.taken_back)
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        assert computer_turns.claim(key, "task-1")
+    with time_machine.travel(start + timedelta(seconds=20), tick=False):
+        assert play_computer_turns.apply(args=[game.pk], task_id="task-2").get() == 0
+    left = computer_turns.claim_seconds() - 20
+    assert computer_queue.later == [(game.pk, left)]  # once the claim lapses
+    # Its holder died: when the look comes, the claim has lapsed and it plays.
+    with time_machine.travel(start + timedelta(seconds=20 + left), tick=False):
+        assert play_computer_turns.apply(args=[game.pk], task_id="task-3").get() >= 1
 
 
 def test_no_draw_is_offered_to_a_computer(alice):

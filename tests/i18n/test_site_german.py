@@ -282,7 +282,9 @@ def test_a_players_ratings(rated, alice, bob):
         for player in (alice, bob):
             html = render_to_string(
                 "ratings/_player_ratings.html",
-                __import__("ratings.templatetags.ratings", fromlist=["x"]).player_ratings(player),
+                __import__("ratings.templatetags.ratings", fromlist=["x"]).player_ratings(
+                    player, player
+                ),
                 request,
             )
             assert_german(html)
@@ -294,7 +296,7 @@ def render_ratings(player) -> str:
     from ratings.templatetags.ratings import player_ratings
 
     with translation.override("de"):
-        return render_to_string("ratings/_player_ratings.html", player_ratings(player))
+        return render_to_string("ratings/_player_ratings.html", player_ratings(player, player))
 
 
 def test_a_rating_badge():

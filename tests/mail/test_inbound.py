@@ -279,6 +279,49 @@ def test_the_anymail_inbound_webhook_plays_the_move(client, game, settings, moun
     assert game.moves.get(ply=1).action == move
 
 
+def _mailgun_post(client, raw: bytes, *, stamp: str, nonce: str):
+    signature = hmac.new(b"k3y", (stamp + nonce).encode(), hashlib.sha256).hexdigest()
+    return client.post(
+        "/anymail/mailgun/inbound_mime/",
+        {"body-mime": raw.decode(), "timestamp": stamp, "token": nonce, "signature": signature},
+        HTTP_AUTHORIZATION="Basic aG9vazpzZWNyZXQ=",
+    )
+
+
+@pytest.mark.parametrize("age", [timedelta(days=1), timedelta(minutes=6), -timedelta(minutes=6)])
+def test_an_old_mailgun_signature_is_refused(client, game, settings, mount_webhooks, age):
+    """A post signed long ago (a captured one, replayed) or ahead of time changes
+    nothing, though its signature is right and its message never seen (issue 42)."""
+    mount_webhooks("mailgun")
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:secret", "MAILGUN_WEBHOOK_SIGNING_KEY": "k3y"}
+    seat = due_seat(game)
+    raw = mime(sender=seat.user.email, to=reply_to(game), text=legal(game)[0]).as_bytes()
+    stamp = str(int((timezone.now() - age).timestamp()))
+    response = _mailgun_post(client, raw, stamp=stamp, nonce="fresh-n0nce")
+    assert response.status_code == 400
+    game.refresh_from_db()
+    assert game.version == 0 and not InboundMessage.objects.exists()
+
+
+def test_a_mailgun_signature_is_taken_once(client, game, settings, mount_webhooks):
+    """The same signed token again, even on another message, is refused: the
+    signature was made for one post."""
+    mount_webhooks("mailgun")
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "hook:secret", "MAILGUN_WEBHOOK_SIGNING_KEY": "k3y"}
+    seat = due_seat(game)
+    stamp = str(int(time.time()))
+    first = mime(sender=seat.user.email, to=reply_to(game), text="nonsense", message_id="<a@x>")
+    assert _mailgun_post(client, first.as_bytes(), stamp=stamp, nonce="n0nce").status_code == 200
+    again = mime(sender=seat.user.email, to=reply_to(game), text=legal(game)[0], message_id="<b@x>")
+    assert _mailgun_post(client, again.as_bytes(), stamp=stamp, nonce="n0nce").status_code == 400
+    game.refresh_from_db()
+    assert game.version == 0
+    fresh = _mailgun_post(client, again.as_bytes(), stamp=stamp, nonce="other-n0nce")
+    assert fresh.status_code == 200
+    game.refresh_from_db()
+    assert game.version == 1
+
+
 @pytest.mark.parametrize("kind", ["maildir", "mbox"])
 def test_the_read_mailbox_command_plays_waiting_replies(game, tmp_path, kind):
     seat = due_seat(game)

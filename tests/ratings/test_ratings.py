@@ -186,13 +186,19 @@ def test_leaderboard_lists_only_players_active_in_the_last_90_days(client, peopl
 @pytest.mark.django_db
 def test_the_players_page_shows_rating_chart_and_results(client, people):
     alice, bob = people[:2]
-    game = start_game(alice, bob)
+    game = start_game(alice, bob)  # (a private game)
     services.game_resign(game_id=game.pk, user=bob)
+    client.force_login(alice)
     html = client.get(reverse("player_history", args=["alice"])).content.decode()
     shown = rating(alice).display
     assert f"Triad, two players: {shown}" in html and "(provisional)" in html
     assert '<svg class="rating-chart"' in html
     assert f"#{game.pk}</a></td>\n          <td>Won</td>" in html
+    # Anyone else sees the rating (the leaderboards list it), not the private game.
+    client.logout()
+    html = client.get(reverse("player_history", args=["alice"])).content.decode()
+    assert f"Triad, two players: {shown}" in html
+    assert '<svg class="rating-chart"' not in html and f"#{game.pk}" not in html
 
 
 @pytest.mark.django_db

@@ -3,6 +3,8 @@ and a ``?select=`` that is no choice of the position never becomes a cache entry
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 import time_machine
 from django.urls import reverse
@@ -48,6 +50,53 @@ def test_a_player_starting_games_in_a_burst_is_stopped_at_the_limit(client, sett
 
     client.force_login(UserFactory(username="alice"))  # limits are per player
     assert _new_public_triad(client).status_code == 302
+
+
+def test_a_429_says_when_to_come_back_and_that_is_true(client, settings):
+    settings.LOBBY_MAX_OPEN_GAMES = 100
+    client.force_login(UserFactory(username="mallory"))
+    for _ in range(6):
+        assert _new_public_triad(client).status_code == 302
+    refused = _new_public_triad(client)
+    assert refused.status_code == 429
+    wait = int(refused["Retry-After"])
+    assert 1 <= wait <= 60  # the minute's window, not the day's: that one is not full
+    with time_machine.travel(
+        datetime(2026, 3, 2, 10, 0, 30, tzinfo=UTC) + timedelta(seconds=wait - 1), tick=False
+    ):
+        assert _new_public_triad(client).status_code == 429  # not yet
+    with time_machine.travel(
+        datetime(2026, 3, 2, 10, 0, 30, tzinfo=UTC) + timedelta(seconds=wait), tick=False
+    ):
+        assert _new_public_triad(client).status_code == 302
+
+
+def test_allauths_429_is_the_sites_page_with_a_retry_after(client, settings):
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "signup": "3/m/ip"}
+
+    def sign_up(name):
+        data = {
+            "email": f"{name}@example.com",
+            "username": name,
+            "password1": "a long enough passphrase 42",
+            "password2": "a long enough passphrase 42",
+        }
+        response = client.post(reverse("account_signup"), data)
+        client.logout()
+        return response
+
+    assert [sign_up(f"new{i}").status_code for i in range(3)] == [302] * 3
+    refused = sign_up("one-more")
+    assert refused.status_code == 429
+    html = refused.content.decode()
+    assert 'class="site-header"' in html and "Please wait a little" in html
+    assert "You have tried this many times in a short time." in html
+    assert refused["Retry-After"] == "60"  # the three came at one moment, a minute ago
+    with time_machine.travel("2026-03-02 10:01:29Z", tick=False):
+        refused = sign_up("one-more")
+        assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    with time_machine.travel("2026-03-02 10:01:31Z", tick=False):
+        assert sign_up("one-more").status_code == 302
 
 
 def test_joining_is_limited_per_player(client):

@@ -40,8 +40,8 @@ def _inline_code(html: str) -> list[str]:
     return parser.found
 
 
-def _check(response):
-    assert response.status_code == 200, response.status_code
+def _check(response, status=200):
+    assert response.status_code == status, response.status_code
     policy = response["Content-Security-Policy"]
     parts = [part.strip().split(" ", 1) for part in policy.split(";") if part.strip()]
     directives = {part[0]: part[1] if len(part) > 1 else "" for part in parts}
@@ -120,3 +120,29 @@ def test_resigning_asks_first_without_inline_code(client):
 def test_htmx_adds_no_inline_style(client):
     html = client.get("/").content.decode()
     assert '"includeIndicatorStyles":false' in html
+
+
+def test_a_refused_form_gets_the_sites_page_without_inline_code():
+    """A form whose CSRF check fails (a page open since before signing in, cookies
+    off) leads to the site's own page in its frame, not Django's inline-styled one."""
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(UserFactory(username="alice"))
+    client.get("/")  # the CSRF cookie is set; the form's token is not sent
+    response = client.post("/games/new/", {"engine": "triad"})
+    _check(response, status=403)
+    html = response.content.decode()
+    assert 'class="site-header"' in html and "The form could not be sent" in html
+    assert "Nothing was changed." in html and "cookie" not in html.lower().split("<main")[1]
+    no_cookie = Client(enforce_csrf_checks=True).post("/accounts/login/", {"login": "x"})
+    _check(no_cookie, status=403)
+    assert "Your browser did not send the site" in no_cookie.content.decode()
+
+
+def test_a_429_page_has_no_inline_code(client, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "game_create": ["1/m"]}
+    client.force_login(UserFactory(username="alice"))
+    form = {"engine": "triad", "triad__players": "2", "days_per_move": "3", "is_public": "on"}
+    client.post("/games/new/", form)
+    _check(client.post("/games/new/", form), status=429)
