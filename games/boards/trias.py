@@ -9,7 +9,7 @@ pips: one per herd the tile holds, filled for each herd on it, shaped by landsca
 Below them the tile's herds: one chip per owner in the owner's colour with its count in
 large digits. Herds left in the water by a drift (swimmers) are the same chips, framed
 dashed, on a dashed hex. Water is blue; interior seas lighter. The land mass of the
-latest interim scoring has a gold edge; at the end every scored land mass is labelled
+latest interim scoring has a gold dotted edge; at the end every scored land mass is labelled
 with its tiles and points. Two lines at the top say whose turn it is and show the
 viewer's own hand card (only theirs: the view holds no other) and the cards left. The
 landscape's name and the counts are in each tile's title and label.
@@ -669,12 +669,14 @@ def _sea(cx: float, cy: float, size: Size, end: str = "/>") -> str:
 
 
 def _ground(cx: float, cy: float, landscape: str, scored: bool, size: Size) -> str:
-    """A tile's hex in its landscape's colour (a gold edge when just scored)."""
+    """A tile's hex in its landscape's colour (a gold dotted edge when just scored: a
+    solid yellow ring is where the viewer's herds can act)."""
     stroke, stroke_width = (SCORED, 3 * size.u) if scored else ("#2b2b2b", size.line)
+    dots = f' stroke-dasharray="{2 * size.u:.1f} {2 * size.u:.1f}"' if scored else ""
     return (
         f'<polygon points="{_corners(cx, cy, SIZE - 1)}" '
         f'fill="{LANDSCAPE_FILL.get(landscape, "#ccc")}" '
-        f'stroke="{stroke}" stroke-width="{stroke_width:.1f}"/>'
+        f'stroke="{stroke}" stroke-width="{stroke_width:.1f}"{dots}/>'
     )
 
 

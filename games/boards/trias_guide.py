@@ -278,7 +278,7 @@ def legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[Legend
                 LegendItem("#ffffff", tr.gettext("Dashed white edge: a tile you may drift"))
             )
     if view.get("scored"):
-        items.append(LegendItem(SCORED, tr.gettext("Gold edge: the land mass scored last")))
+        items.append(LegendItem(SCORED, tr.gettext("Gold dotted edge: the land mass scored last")))
     return tuple(items)
 
 
