@@ -227,17 +227,18 @@ class Places:
 
 def legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[LegendItem, ...]:
     items = [
-        LegendItem(LANDSCAPE_FILL["M"], tr.gettext("Mountains (grey): hold 2 herds")),
-        LegendItem(LANDSCAPE_FILL["S"], tr.gettext("Steppe (brown): holds 3 herds")),
-        LegendItem(LANDSCAPE_FILL["W"], tr.gettext("Woods (green): hold 4 herds")),
+        LegendItem(LANDSCAPE_FILL["M"], tr.gettext("Mountains (grey, ▲ pips): hold 2 herds")),
+        LegendItem(LANDSCAPE_FILL["S"], tr.gettext("Steppe (brown, ■ pips): holds 3 herds")),
+        LegendItem(LANDSCAPE_FILL["W"], tr.gettext("Woods (green, ● pips): hold 4 herds")),
         LegendItem(
-            LANDSCAPE_FILL["P"], tr.gettext("South Pole: a steppe (holds 3) that never drifts")
+            LANDSCAPE_FILL["P"],
+            tr.gettext("South Pole (white, ◆ pips): a steppe (holds 3) that never drifts"),
         ),
         LegendItem(
             "#ffffff",
             tr.gettext(
-                "“2/4” on a tile: 2 herds on it, room for 4. A full tile cannot be entered, "
-                "crossed or reproduced on."
+                "Pips on a tile: one for each herd it holds, filled for each herd on it "
+                "(▲△ is 1 of 2). A full tile cannot be entered, crossed or reproduced on."
             ),
         ),
     ]
@@ -267,8 +268,8 @@ def legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[Legend
             LegendItem(
                 MOVABLE,
                 tr.gettext(
-                    "Yellow ring: your herds that can act now; tap them, then a tile ringed "
-                    "in yellow"
+                    "Yellow ring: a tile or swimmers where your herds can act now; tap it, "
+                    "then a tile ringed in yellow"
                 ),
             )
         )
@@ -277,7 +278,7 @@ def legend(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[Legend
                 LegendItem("#ffffff", tr.gettext("Dashed white edge: a tile you may drift"))
             )
     if view.get("scored"):
-        items.append(LegendItem(SCORED, tr.gettext("Gold edge: the land mass scored last")))
+        items.append(LegendItem(SCORED, tr.gettext("Gold dotted edge: the land mass scored last")))
     return tuple(items)
 
 
@@ -333,10 +334,27 @@ def _placing(view, turn: Turn, places: Places, where: str):
             landscape=places.name(where),
             at=where,
         )
-    detail = tr.gettext(
-        "Tap a tile with a dashed edge, then “Place here”; a placement cannot be taken "
-        "back. Spread out: the land drifts apart, and herds far out may soon be swimming."
-    )
+    # Two placements each (TS11); the last placer then plays first, so the site's Undo
+    # (services.undoable: nobody else has acted since) can take that placement back
+    # until their card is chosen; any other placement hands the turn on at once.
+    placed = sum(sum(t["herds"]) for t in places.tiles.values()) // 2
+    players = int(view.get("num_players") or len(view.get("seats") or []) or 2)
+    last = placed == 2 * players - 1
+    if last:
+        detail = tr.gettext(
+            "Tap a tile with a dashed edge, then “Place here”. You place last and then "
+            "play first: Undo can take this placement back until you play or draw your "
+            "card. Spread out: the land drifts apart, and herds far out may soon be "
+            "swimming."
+        )
+        note = tr.gettext("Undo can take it back until you choose your card")
+    else:
+        detail = tr.gettext(
+            "Tap a tile with a dashed edge, then “Place here”; a placement cannot be taken "
+            "back, as the next player places at once. Spread out: the land drifts apart, "
+            "and herds far out may soon be swimming."
+        )
+        note = tr.gettext("final")
     choices = []
     steppe = tr.gettext("Steppe (holds 3)")
     groups = {"W": tr.gettext("Woods (hold 4)"), "S": steppe, "P": steppe}
@@ -356,7 +374,7 @@ def _placing(view, turn: Turn, places: Places, where: str):
                 tr.gettext(
                     "Place 2 herds on the %(landscape)s at %(at)s", landscape=places.name(k), at=k
                 ),
-                tr.gettext("final"),
+                note,
             )
             group = groups.get(landscape) or tr.gettext("Mountains (hold 2)")
             choices.append(Choice(f"p:{k}", label, (target,), group=group))

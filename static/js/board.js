@@ -6,13 +6,16 @@
 //
 // After every swap of the live part (a move, a pick, a poll): the tab's title
 // follows, focus returns to a sensible place (the same control if it is still
-// there, else the turn line, which says what to do now), and the "Show coordinates"
-// toggle and the open Legend / Type a move boxes keep their state. A page restored
+// there, else the turn line, which says what to do now, without scrolling the page),
+// the "Show coordinates" toggle keeps the player's choice (remembered by this browser)
+// and the open Legend / Type a move boxes keep their state. A page restored
 // by Back asks the server at once whether it is still current. Forms with
 // data-confirm ask first (no inline handlers: CSP).
 (function () {
   "use strict";
+  var COORDS_KEY = "tripost.showCoordinates";
   var coordsShown = false;
+  try { coordsShown = window.localStorage.getItem(COORDS_KEY) === "1"; } catch (e) { /* private mode */ }
   var openBoxes = []; // classes of the <details> open in #live before a swap
   var focusKey = null; // what had focus inside #live before a swap
   var userAsked = false; // the swap answers the player's own click or key
@@ -59,7 +62,9 @@
     }
   }, true);
   document.addEventListener("change", function (event) {
-    if (event.target.id === "show-coords") coordsShown = event.target.checked;
+    if (event.target.id !== "show-coords") return;
+    coordsShown = event.target.checked;
+    try { window.localStorage.setItem(COORDS_KEY, coordsShown ? "1" : "0"); } catch (e) { /* private mode */ }
   });
 
   // A selector that finds the same control in the new live part.
@@ -99,7 +104,9 @@
         live.querySelector('#board [data-select="' + CSS.escape(picked) + '"]');
     }
     if (!el && (focusKey || userAsked)) el = document.getElementById("turn");
-    if (el) el.focus({ preventScroll: !userAsked });
+    // The board is seen whole, so focus never needs to scroll the page (scrolling to a
+    // target moved the instruction above the board out of sight).
+    if (el) el.focus({ preventScroll: !userAsked || !!(el.closest && el.closest("#board")) });
     focusKey = null;
     userAsked = false;
   }

@@ -298,9 +298,9 @@ def test_the_legend_names_landscapes_with_capacity_herd_colours_and_marks():
     legend = boards.guide("trias", view, seat=RED, actions=trias.legal_actions(state, RED)).legend
     labels = [item.label for item in legend]
     assert labels[:3] == [
-        "Mountains (grey): hold 2 herds",
-        "Steppe (brown): holds 3 herds",
-        "Woods (green): hold 4 herds",
+        "Mountains (grey, ▲ pips): hold 2 herds",
+        "Steppe (brown, ■ pips): holds 3 herds",
+        "Woods (green, ● pips): hold 4 herds",
     ]
     assert "Red herds (yours): the number is how many are on the tile" in labels
     assert "Black herds: the number is how many are on the tile" in labels

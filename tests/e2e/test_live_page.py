@@ -90,3 +90,65 @@ def test_a_page_restored_by_back_asks_at_once_whether_it_is_current(
     expect(page.locator("#live h1")).to_contain_text("Finished")
     expect(page.locator("#board-form")).to_have_count(0)  # no live buttons of the old turn
     context.close()
+
+
+def test_trias_coordinates_zoom_and_a_pick_that_keeps_the_instruction_in_sight(
+    live_server, browser
+):
+    """Issue 34 on a phone: the "Show coordinates" toggle is remembered by the browser
+    (off without a choice); the board zooms in and back to the whole board with its
+    buttons and keys; picking a piece on the board neither scrolls the instruction out
+    of sight nor draws an outline over the neighbouring hexes."""
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = services.game_create(
+        creator=alice, engine="trias", num_players=2, options={}, days_per_move=3,
+        invitees=[bob], is_public=True,
+    )  # fmt: skip
+    services.invitation_accept(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    due = next(s.user for s in game.seats.select_related("user") if s.index in game.to_move)
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    page = _signed_in(context, live_server, due)
+    page.goto(f"/games/{game.pk}/")
+    coords = page.locator("#board g.coord")
+    toggle = page.locator("#show-coords")
+    expect(toggle).not_to_be_checked()
+    expect(coords).to_be_hidden()
+    toggle.check()
+    expect(coords).to_be_visible()
+    page.reload()
+    expect(page.locator("#show-coords")).to_be_checked()
+    expect(page.locator("#board g.coord")).to_be_visible()
+    page.locator("#show-coords").uncheck()
+    page.reload()
+    expect(page.locator("#show-coords")).not_to_be_checked()
+    expect(page.locator("#board g.coord")).to_be_hidden()
+
+    # Zoom: the whole board fits; "+" makes it wider than its box, which then pans.
+    board = page.locator("#board")
+    fits = "b => b.scrollWidth <= b.clientWidth"
+    assert board.evaluate(fits)
+    page.locator('.board-tools [data-zoom="in"]').click()
+    assert not board.evaluate(fits)
+    page.locator('.board-tools [data-zoom="in"]').press("+")
+    page.locator('.board-tools [data-zoom="fit"]').click()
+    assert board.evaluate(fits)
+
+    # A pick on the board: the page does not scroll, the instruction stays in sight,
+    # and the focused part is drawn without an outline around its box.
+    page.evaluate("window.scrollTo(0, 0)")
+    tile = page.locator("#board .tile.can-place").first
+    token = tile.get_attribute("data-select")
+    tile.tap()
+    expect(page.locator("#live")).to_have_attribute("data-selected", token)
+    expect(page.locator("#board .tile.selected")).to_have_count(1)
+    assert page.evaluate("window.scrollY") == 0
+    expect(page.locator("#turn .prompt")).to_be_in_viewport()
+    outline = page.evaluate(
+        "() => { const a = document.activeElement;"
+        " return a && a.closest('#board') ? getComputedStyle(a).outlineStyle : 'none'; }"
+    )
+    assert outline == "none"
+    context.close()

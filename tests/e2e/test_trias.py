@@ -6,9 +6,10 @@ screen, they place their herds, and the first player plays a whole turn: the car
 wrong tap on a tile that could drift for all 3 actions (it spends nothing), a move
 and a reproduction (the herds, then a lit tile or "+1 herd"), and a last move that
 ends the turn. After every tap the test checks what a player would see change, and
-that the board stays legible and tappable on the phone (text 12 px, herds 40 px,
-targets 24 px, the page never wider than the screen, the board one size whatever is
-picked). Screenshots of each step go to test-artifacts/screenshots/.
+that the board stays legible and tappable on the phone (text 12 px, targets 24 px,
+the page never wider than the screen, the board one size whatever is picked). Herds
+are tapped where they stand: the tap picks their tile (issue 34). Screenshots of each
+step go to test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ SIZES = """() => {
   return {
     text: Math.min(...fonts) * scale,
     smallTargets: small('[data-select],[data-action]', 24),
-    smallHerds: small('.herd', 40),
     overflow: document.documentElement.scrollWidth - window.innerWidth,
     size: [Math.round(box.width), Math.round(box.height)],
   };
@@ -73,7 +73,7 @@ def legible(page: Page) -> list[int]:
     """Check the board as the phone shows it now; returns its size on screen."""
     sizes = page.evaluate(SIZES)
     assert sizes["text"] >= 12, sizes
-    assert sizes["smallTargets"] == 0 and sizes["smallHerds"] == 0, sizes
+    assert sizes["smallTargets"] == 0, sizes
     assert sizes["overflow"] <= 0, sizes
     return sizes["size"]
 
@@ -96,6 +96,12 @@ def herds_of(page: Page, colour: str, pos: str) -> int:
             count = re.search(rf"(\d+) {colour} herds?\b", found.group(1))
             return int(count.group(1)) if count else 0
     return 0
+
+
+def tap_herds(page: Page, pos: str) -> None:
+    """Tap the middle of the herd chips standing at ``pos``."""
+    box = page.locator(f'#board .herd[aria-label$=" {pos}"]').bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def tile_at(page: Page, pos: str):
@@ -176,23 +182,25 @@ def test_a_trias_turn_is_played_on_a_phone_by_taps_only(
 
     # A wrong tap on a tile that could drift now (all 3 actions) spends nothing: each
     # place it could go says the cost, and a second tap on the tile lets it go.
-    optional = page.locator("#board .tile.can-drift")
+    optional = page.locator('#board .tile.can-drift[data-select^="d:"]')
     if optional.count():
         token = optional.first.get_attribute("data-select")
         tap_board(optional.first)
-        expect(page.locator("#board .drift-target").first).to_contain_text("3 actions")
+        expect(page.locator("#board .drift-target").first).to_contain_text("3")
         page.screenshot(path=screenshots / "trias-phone-4-optional-drift.png")
         tap_board(page.locator(f'#board .tile[data-select="{token}"]'))
         expect(page.locator("#board .drift-target")).to_have_count(0)
         assert moves(page).count() == ply
         expect(status(page)).to_contain_text(f"{colour} has 3 actions left")
 
-    # Action 1: a herd, then a lit tile next to it.
-    mine = page.locator('#board .herd[data-select^="m:"]')
+    # Action 1: a herd (tapped on its chip, which lets the tap through to its tile),
+    # then a lit tile next to it.
+    mine = page.locator('#board .tile[data-select^="m:"]')
     expect(mine.first).to_be_visible()
     origin = mine.first.get_attribute("data-select").split(":")[1]
     before = herds_of(page, colour, origin)
-    tap_board(mine.first)
+    tap_herds(page, origin)
+    expect(page.locator("#live")).to_have_attribute("data-selected", f"m:{origin}")
     steps = page.locator(f'#board .move-target[data-action^="m {origin}>"]')
     expect(steps.first).to_be_visible()
     assert legible(page) == size
@@ -210,11 +218,11 @@ def test_a_trias_turn_is_played_on_a_phone_by_taps_only(
     game, engine, state = game_of(game_id)
     legal = engine.legal_actions(state, seat)
     boxes = page.eval_on_selector_all(
-        '#board .herd[data-select^="m:"]', "els => els.map(e => e.dataset.select)"
+        '#board .tile[data-select^="m:"]', "els => els.map(e => e.dataset.select)"
     )
     where = next(t.split(":")[1] for t in boxes if f"+ {t.split(':')[1]}" in legal)
     before = herds_of(page, colour, where)
-    tap_board(page.locator(f'#board .herd[data-select="m:{where}"]'))
+    tap_herds(page, where)
     grow = page.locator(f'#board [data-action="+ {where}"]')
     expect(grow).to_contain_text("+1 herd")
     tap_board(grow)
@@ -224,7 +232,7 @@ def test_a_trias_turn_is_played_on_a_phone_by_taps_only(
     assert herds_of(page, colour, where) == before + 1
 
     # Action 3, the last of a two-player turn (TS15): it ends the turn.
-    tap_board(page.locator('#board .herd[data-select^="m:"]').first)
+    tap_board(page.locator('#board .tile[data-select^="m:"]').first)
     tap_board(page.locator("#board .move-target").first)
     ply += 1
     expect(moves(page)).to_have_count(ply)

@@ -300,3 +300,41 @@ def test_the_page_offers_undo_exactly_when_the_service_allows_it():
             offered += expected
         play_random(game, stop=lambda g, v=game.version: g.version > v)
     assert offered  # quiet actions came up, so the check met both answers
+
+
+def test_the_trias_placement_hint_says_what_undo_does_with_a_placement():
+    """Issue 34: the hint said no placement can be taken back, yet Undo took back the
+    last one. Rulebook, Setting Up (TS11): two placement rounds; the last to place plays
+    first. The site's Undo takes back an action that revealed nothing while nobody else
+    has acted since (services.undoable): so every placement but the last is final (the
+    next player places at once), and the last can be taken back until the card is
+    chosen. The guide says exactly that, and the service does it."""
+    from games import boards
+
+    game = start_game("trias", [UserFactory(), UserFactory()])
+    seats = {s.index: s.user for s in game.seats.all()}
+    for placement in range(4):
+        game.refresh_from_db()
+        state = load_state(game)
+        seat = game.to_move[0]
+        view = game.engine_module.view(state, seat)
+        actions = game.engine_module.legal_actions(state, seat)
+        guide = boards.guide("trias", view, seat=seat, actions=actions)
+        note = guide.choices[0].targets[0].note
+        last = placement == 3
+        if last:
+            assert "Undo can take this placement back" in guide.detail
+            assert note == "Undo can take it back until you choose your card"
+        else:
+            assert "cannot be taken back" in guide.detail and note == "final"
+        services.move_play(
+            game_id=game.pk, user=seats[seat], action=actions[0], expected_version=game.version
+        )
+        game.refresh_from_db()
+        assert services.undoable(game, seat) == last
+        if not last:
+            with pytest.raises(services.GameError):
+                services.move_undo(game_id=game.pk, user=seats[seat], expected_version=game.version)
+    services.move_undo(game_id=game.pk, user=seats[seat], expected_version=game.version)
+    game.refresh_from_db()
+    assert load_state(game).phase == "place" and game.to_move == [seat]

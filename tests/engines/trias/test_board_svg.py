@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import colorsys
-import math
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -11,6 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from games.boards import render_svg
+from games.boards import trias as trias_board
 from games.engines import trias
 from games.engines.trias.state import CARD, DRIFT, PLACE
 
@@ -68,16 +68,36 @@ def test_the_board_is_well_formed_xml_with_a_title_and_coordinates_apart():
     assert text.count('class="sea interior-sea"') == 2
 
 
-def test_tiles_wear_the_rulebook_colours_and_say_their_landscape_and_capacity():
-    """Rulebook, Herd Capacity: mountains (grey) 2, steppe (brown) 3, woods (green) 4."""
+def pips(g):
+    """The capacity pips of a tile's group: (capacity, herds on it, shape tags)."""
+    row = next(el for el in g.iter(f"{NS}g") if el.get("class") == "pips")
+    shapes = [el.tag.replace(NS, "") for el in row]
+    filled = sum(1 for el in row if el.get("fill") != "none")
+    return int(row.get("data-capacity")), filled, shapes
+
+
+def test_tiles_wear_the_rulebook_colours_and_show_capacity_as_pips_of_their_shape():
+    """Rulebook, Herd Capacity: mountains (grey) 2, steppe (brown) 3, woods (green) 4.
+    Capacity is a row of pips, one per herd the tile holds, filled for each herd on it,
+    and their shape tells the landscapes apart without their colour (issue 34)."""
     state = build({(1, 0): "M", (2, 0): "S", (3, 0): "W"}, [(RED, (2, 0), 2)])
     _, root = svg_for(state, None)
-    fills = {}
-    for pos, name, shown in (("1,0", "mountain", "0/2"), ("2,0", "steppe", "2/3"),
-                             ("3,0", "wood", "0/4"), ("0,0", "South Pole", "0/3")):  # fmt: skip
+    fills, shapes = {}, {}
+    for pos, name, capacity, herds in (
+        ("1,0", "mountain", 2, 0),
+        ("2,0", "steppe", 3, 2),
+        ("3,0", "wood", 4, 0),
+        ("0,0", "South Pole", 3, 0),
+    ):
         g = tile_group(root, pos)
-        assert name in texts(g, "name") and shown in texts(g, "capacity")
+        assert g.find(f"{NS}title").text.startswith(name)  # named in words for a reader
+        assert f"{herds} of {capacity} herds" in g.find(f"{NS}title").text
+        count, filled, kinds = pips(g)
+        assert (count, filled) == (capacity, herds)
+        first = g.find(f"{NS}g[@class='pips']")[0]
+        shapes[name] = kinds[0] + str((first.get("d") or "").count("L"))
         fills[name] = g.find(f"{NS}polygon").get("fill")
+    assert len(set(shapes.values())) == 4, shapes  # four different pip shapes
     _, grey_s, _ = hue(fills["mountain"])
     assert grey_s < 0.1  # grey: no colour to speak of
     brown_h, brown_s, brown_l = hue(fills["steppe"])
@@ -86,42 +106,66 @@ def test_tiles_wear_the_rulebook_colours_and_say_their_landscape_and_capacity():
     assert 90 <= green_h <= 150 and green_s > 0.2
 
 
-def test_every_text_is_at_least_12_units_and_the_svg_size_is_its_viewbox():
-    """The page never shows the board smaller than its width/height attributes, so
-    12 units are at least 12 CSS px (games/boards/trias.py, "Size")."""
+def _box(el) -> tuple[float, float]:
+    """Width and height of a polygon or rect (board units)."""
+    if el.tag == f"{NS}rect":
+        return float(el.get("width")), float(el.get("height"))
+    xs, ys = zip(*(map(float, p.split(",")) for p in el.get("points").split()), strict=True)
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def test_text_and_targets_are_drawn_for_the_phone_they_are_fitted_to():
+    """The board is fitted whole into its box; it is drawn so that in a phone's box
+    (``FIT_WIDTH`` x ``FIT_HEIGHT`` CSS px) every text is at least 12 px and every
+    clickable part at least 24 px: ``u`` board units (``data-unit``) are one px there
+    (games/boards/trias.py, "Size")."""
     rng = random.Random(5)
     state = trias.new_game(5, 3)
+    units = []
     for _ in range(120):
         if not trias.to_move(state):
             break
         seat = trias.to_move(state)[0]
         legal = trias.legal_actions(state, seat)
-        _, root = svg_for(state, seat)
-        _, _, width, height = map(float, root.get("viewBox").split())
-        assert (int(root.get("width")), int(root.get("height"))) == (
-            math.ceil(width),
-            math.ceil(height),
-        )
-        sizes = [float(el.get("font-size")) for el in root.iter(f"{NS}text")]
-        assert sizes and min(sizes) >= 12
+        tokens = [None, *sorted(attrs(svg_for(state, seat)[1], "data-select"))[:2]]
+        for token in tokens:
+            _, root = svg_for(state, seat, selected=token)
+            u = float(root.get("data-unit"))
+            units.append(u)
+            _, _, width, height = map(float, root.get("viewBox").split())
+            scale = min(trias_board.FIT_WIDTH / width, trias_board.FIT_HEIGHT / height)
+            assert scale >= 1 / u - 1e-9
+            sizes = [float(el.get("font-size")) for el in root.iter(f"{NS}text")]
+            assert sizes and min(sizes) * scale >= 12
+            for el in root.iter():
+                if el.get("data-select") or el.get("data-action"):
+                    biggest = max(
+                        (_box(p) for p in el if p.tag in (f"{NS}polygon", f"{NS}rect")),
+                        key=lambda b: min(b),
+                    )
+                    assert min(biggest) * scale >= 24, (el.get("data-select"), biggest, u)
         state = trias.apply(state, seat, rng.choice(legal))
+    assert max(units) > 1.5  # the board grew: text grew with it
 
 
 def herd_boxes(root):
     return [g for g in root.iter(f"{NS}g") if "herd" in (g.get("class") or "").split()]
 
 
-def test_herds_are_boxes_of_at_least_40_units_with_a_chip_and_count_per_owner():
+def test_herds_are_a_chip_and_large_count_per_owner_that_lets_taps_through():
     state = build(
         {(1, 0): "W", (2, 0): "S"},
         [(RED, (1, 0), 2), (BLUE, (1, 0), 1), (PURPLE, (1, 0), 1), (BLUE, (2, 0), 1)],
     )
-    _, root = svg_for(state, None)
+    _, root = svg_for(state, RED)
     boxes = herd_boxes(root)
     assert len(boxes) == 2
+    unit = float(root.get("data-unit"))
     for box in boxes:
-        frame = next(r for r in box.iter(f"{NS}rect") if r.get("fill") == "#ffffff")
-        assert float(frame.get("width")) >= 40 and float(frame.get("height")) >= 40
+        assert box.get("pointer-events") == "none"  # a tap on them is a tap on the tile
+        assert box.get("data-select") is None
+        counts = [float(t.get("font-size")) for t in box.iter(f"{NS}text")]
+        assert min(counts) >= 13 * unit  # larger than the board's other words
     crowded = next(b for b in boxes if "on 1,0" in b.get("aria-label"))
     assert crowded.get("aria-label") == "2 Red herds, 1 Blue herd, 1 Purple herd on 1,0"
     assert sorted(texts(crowded)) == ["1", "1", "2"]
@@ -164,20 +208,22 @@ def test_an_optional_drift_target_says_it_costs_3_actions():
     state = build({(1, 0): "W", (2, 0): "W", (2, -1): "S"}, [(RED, (1, 0), 1)])
     _, root = svg_for(state, RED, selected="d:2,-1")
     marked = [g for g in root.iter(f"{NS}g") if (g.get("data-action") or "").startswith("d 2,-1>")]
-    assert marked and all("3 actions" in texts(g) for g in marked)
+    # In words where they fit in the hex, else the number in the target's dot.
+    assert marked and all({"3 actions", "3"} & set(texts(g)) for g in marked)
     assert all("(3 actions)" in g.get("aria-label") for g in marked)
 
 
-def test_movable_herds_are_ringed_and_then_show_adjacent_targets_and_reproduce():
+def test_tiles_of_movable_herds_are_ringed_and_then_show_adjacent_targets_and_reproduce():
+    """A tap anywhere on the tile of the viewer's herds that can act picks them (issue
+    34: the herds' box took the tap, only the tile's edge answered)."""
     state = build({(1, 0): "W", (2, 0): "W"}, [(RED, (1, 0), 1), (BLUE, (2, 0), 1)])
     _, root = svg_for(state, RED)
     assert root.get("role") == "group"  # controls inside: not one image (axe-core)
-    mine = [b for b in herd_boxes(root) if b.get("data-select")]
-    assert [b.get("data-select") for b in mine] == ["m:1,0"]
-    ring = [r for r in mine[0].iter(f"{NS}rect") if r.get("stroke") == "#ffd400"]
-    assert ring and float(ring[0].get("width")) >= 40  # marked without hover
-    blue = next(b for b in herd_boxes(root) if "Blue" in b.get("aria-label"))
-    assert blue.get("data-select") is None  # someone else's herds cannot be picked
+    tile = tile_group(root, "1,0")
+    assert tile.get("data-select") == "m:1,0" and "can-act" in tile.get("class")
+    ring = [p for p in tile.iter(f"{NS}polygon") if p.get("stroke") == "#ffd400"]
+    assert ring  # marked without hover
+    assert tile_group(root, "2,0").get("data-select") is None  # someone else's herds
     _, root = svg_for(state, RED, selected="m:1,0")
     actions = attrs(root, "data-action")
     assert "m 1,0>2,0" in actions and "+ 1,0" in actions
@@ -186,6 +232,19 @@ def test_movable_herds_are_ringed_and_then_show_adjacent_targets_and_reproduce()
     # An unknown selection is ignored.
     _, root = svg_for(state, RED, selected="m:9,9")
     assert not attrs(root, "data-action")
+
+
+def test_a_tile_whose_herds_act_and_that_may_drift_offers_the_drift_once_picked():
+    """Both on one tile: the tap picks the herds (the common action); the drift is a
+    button of the picked tile, and in the list."""
+    state = build({(1, 0): "W", (2, 0): "W", (2, -1): "S"}, [(RED, (2, -1), 1)])
+    legal = trias.legal_actions(state, RED)
+    assert any(a.startswith("d 2,-1>") for a in legal)
+    _, root = svg_for(state, RED)
+    assert tile_group(root, "2,-1").get("data-select") == "m:2,-1"
+    _, root = svg_for(state, RED, selected="m:2,-1")
+    drift = [g for g in root.iter(f"{NS}g") if g.get("data-select") == "d:2,-1"]
+    assert drift and "Drift this tile (3 actions)" in texts(drift[0])
 
 
 def test_a_swimmer_is_picked_and_then_its_rescue_tiles_light_up():
@@ -206,10 +265,10 @@ def test_the_board_keeps_its_size_whatever_is_selected():
         seat = trias.to_move(state)[0]
         legal = trias.legal_actions(state, seat)
         _, root = svg_for(state, seat, actions=legal)
-        box = (root.get("viewBox"), root.get("width"), root.get("height"))
+        box = (root.get("viewBox"), root.get("data-unit"))
         for token in sorted(attrs(root, "data-select"))[:3]:
             _, picked = svg_for(state, seat, selected=token, actions=legal)
-            assert (picked.get("viewBox"), picked.get("width"), picked.get("height")) == box
+            assert (picked.get("viewBox"), picked.get("data-unit")) == box
             checked += 1
         state = trias.apply(state, seat, rng.choice(legal))
     assert checked > 60
@@ -228,7 +287,9 @@ def test_the_board_reads_well_without_actions(phase):
     _, root = svg_for(state, None)
     assert not attrs(root, "data-select") and not attrs(root, "data-action")
     assert root.get("role") == "img"  # one picture; with parts to tap it is a group
-    assert "wood" in texts(root, "name") and herd_boxes(root)
+    wood = tile_group(root, "5,0" if phase == "over" else "1,0")
+    assert wood.find(f"{NS}title").text.startswith("wood")
+    assert pips(wood)[0] == 4 and herd_boxes(root)
     assert not [t for t in texts(root) if "Your" in t]
 
 
