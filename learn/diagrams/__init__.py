@@ -120,11 +120,12 @@ def played_out(game: str, players: int, seed: int) -> Diagram:
 
 
 def refusal(game: str, state, seat: int, action: str) -> str:
-    """The engine's own words for refusing ``action`` (a diagram of an illegal move)."""
+    """The engine's own words for refusing ``action`` (a diagram of an illegal move),
+    as the engine's ``Text``, so the page quotes them in its reader's language."""
     try:
         get_engine(game).apply(state, seat, action)
     except IllegalAction as exc:
-        return str(exc)
+        return exc.text
     raise ValueError(f"{action!r} is legal in this position")
 
 

@@ -628,7 +628,7 @@ def why_illegal(state: State, seat: int, text: str) -> str:
         )
     if phase == BUILD and verb == PASS:
         return gettext_lazy(
-            "%(who)s is a computer seat and must place at least one block (TT8).",
+            "%(who)s is a computer seat and must place at least one block.",
             who=labels[actor],
         )
     if phase == BUILD:
