@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import boards
 from games.engines import ENGINES, get_engine
-from learn.diagrams import fit_class, for_game
+from learn.diagrams import fit_class, for_game, tall_class
 from learn.diagrams.trias import EXAMPLE_3, LetteredLandMasses, lettered
 
 GAMES = sorted(ENGINES)
@@ -282,6 +282,18 @@ def test_a_diagram_too_small_to_read_on_a_phone_gets_a_minimum_width():
     assert fit_class(small) == "fit-1200"  # 700 * 12 / 7 = 1200 px keeps 7 units at 12 px
     legible = '<svg viewBox="0 0 350 400"><text font-size="12">a</text></svg>'
     assert fit_class(legible) == ""
+
+
+@pytest.mark.django_db
+def test_a_tall_diagram_may_be_taller_than_usual_to_keep_12px():
+    """Issue 34: Tri*T*Area's boards with a hand below (392 x 776, text at 15) were held
+    to 34rem (544 px) high, their numbers 10.5 px; they may be 624 px high."""
+    tall = '<svg viewBox="0 0 392 776"><text font-size="15">+2</text></svg>'
+    assert tall_class(tall) == "tall-624"  # 776 * 12 / 15 = 620.8, to the next 16 px
+    assert tall_class('<svg viewBox="0 0 392 614"><text font-size="15">1</text></svg>') == ""
+    talls = sum(d.tall == "tall-624" for d in for_game("tritarea").values())
+    assert talls >= 4  # the new game, the default, the extra block, the computer seat
+    assert page("tritarea").count('class="diagram-art  tall-624"') == talls
 
 
 # --- Sections that had only words: no move (Triad), the card (Trias), the end
