@@ -8,6 +8,7 @@ import functools
 import re
 from dataclasses import dataclass
 from html import escape
+from xml.sax.saxutils import quoteattr
 
 from django.utils.translation import ngettext
 
@@ -229,14 +230,14 @@ def _label_places(cells, width: float, inside):
 
 def lettered(svg: str, labels) -> str:
     """``svg`` with each ``(letter, words, cells)`` of ``labels`` written beside its land
-    mass, covering nothing else (``ValueError`` if a label finds no free place: move
-    the land masses apart)."""
+    mass (the letter left out when ""), covering nothing else (``ValueError`` if a label
+    finds no free place: move the land masses apart)."""
     left, top, width, height = (float(v) for v in _VIEWBOX.search(svg).groups())
     inside = (left + 4, top + 4, left + width - 4, top + height - 4)
     taken = _drawn_boxes(svg)
     out = []
     for letter, words, cells in labels:
-        w = CHAR_WIDTH * len(words) + 36  # the letter, the space and the margins
+        w = CHAR_WIDTH * len(words) + (36 if letter else 20)  # the letter and the margins
         box = next(
             (
                 box
@@ -254,12 +255,18 @@ def lettered(svg: str, labels) -> str:
         taken.append(box)
         x0, y0, x1, y1 = box
         out.append(
-            f'<g class="land-mass" data-land-mass="{escape(letter)}">'
+            f'<g class="land-mass"{f" data-land-mass={quoteattr(letter)}" if letter else ""}>'
             f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
             'rx="5" fill="#000000" fill-opacity="0.8" stroke="#f2c14e" stroke-width="1.5"/>'
             f'<text x="{x0 + 10:.1f}" y="{y1 - 6:.1f}" font-size="12" font-family="sans-serif" '
-            f'fill="#ffffff"><tspan font-size="14" font-weight="bold" fill="#f2c14e">'
-            f"{escape(letter)}</tspan>  {escape(words)}</text></g>"
+            'fill="#ffffff">'
+            + (
+                '<tspan font-size="14" font-weight="bold" fill="#f2c14e">'
+                f"{escape(letter)}</tspan>  "
+                if letter
+                else ""
+            )
+            + f"{escape(words)}</text></g>"
         )
     end = svg.rindex("</svg>")
     return svg[:end] + "".join(out) + svg[end:]
@@ -284,6 +291,25 @@ class LetteredLandMasses(Diagram):
     @functools.cached_property
     def svg(self) -> str:
         return lettered(Diagram.svg.func(self), self.labels)
+
+
+def _scores_beside(end: Diagram) -> LetteredLandMasses:
+    """A finished game with each scored land mass's tiles and points in a label beside
+    it, placed as Example 3's are (the board's own labels sit on the coordinates)."""
+    labels = []
+    for item in trias.view(end.state, None).get("final") or []:
+        points = {COLOURS[s]: n for s, n in enumerate(item["points"]) if n}
+        if not points:
+            continue
+        cells = tuple(tuple(p) for p in item["tiles"])
+        words = ngettext("%(n)s tile: %(points)s", "%(n)s tiles: %(points)s", len(cells)) % {
+            "n": len(cells),
+            "points": tally(points),
+        }
+        labels.append(("", words, cells))
+    return LetteredLandMasses(
+        end.game, end.state, end.seat, figures=end.figures, labels=tuple(labels)
+    )
 
 
 # --- Drifting: a small land mass; Red holds a wood card.
@@ -424,5 +450,5 @@ def diagrams() -> dict[str, Diagram]:
         **actions(),
         **example_2(),
         "ex3": example_3(),
-        "end": played_out("trias", 3, seed=7),
+        "end": _scores_beside(played_out("trias", 3, seed=7)),
     }

@@ -328,3 +328,20 @@ def test_the_end_diagram_is_a_finished_game_with_the_engines_result(engine):
     if engine != "triad":
         for row in d.figures["scores"]:
             assert f"{row['seat']} {row['score']} point" in html
+
+
+@pytest.mark.django_db
+def test_trias_end_diagram_labels_each_scored_land_mass_covering_nothing():
+    """The whole game's end: its land masses' scores beside them, off the coordinates."""
+    from games.engines import trias
+
+    end = for_game("trias")["end"]
+    scored = [i for i in trias.view(end.state, None)["final"] if any(i["points"])]
+    labels = re.findall(r'<g class="land-mass">(.*?)</g>', end.svg)
+    assert len(labels) == len(scored) >= 1
+    board = re.sub(r'<g class="land-mass".*?</g>', "", end.svg)
+    viewbox = [float(v) for v in re.search(r'viewBox="([^"]+)"', end.svg).group(1).split()]
+    drawn = [b for b in _boxes(board) if b[2] - b[0] < viewbox[2] - 1]
+    boxes = [next(b for b in _boxes(label) if b[2] - b[0] > 60) for label in labels]
+    for i, box in enumerate(boxes):
+        assert all(_apart(box, other) for other in drawn + boxes[:i]), box
