@@ -1,6 +1,7 @@
 """The rules pages read in a real Chromium at a phone's and a desktop's size, in English
 and German (issue 34): every diagram's text at 12 px or more, Tri*T*Area's areas table
-whole on the screen, and Trias's Example 3 lettered A to H with nothing overlapping."""
+and Trias's Example 3 table whole on the screen, and Example 3 lettered A to H with
+nothing overlapping."""
 
 import pytest
 
@@ -86,6 +87,11 @@ def test_rules_pages_read_whole_at_both_sizes(live_server, browser, width, heigh
     if width < 640:  # one block per area, each value under its column's name
         assert all(label not in ("none", "normal", "") for label in table["labels"]), table
     page.goto(f"{live_server.url}/rules/trias/")
+    example_3 = page.evaluate(
+        "(() => { const box = document.querySelector('#ex3-table').closest('.table-scroll');"
+        " return box.scrollWidth - box.clientWidth; })()"
+    )
+    assert example_3 <= 1, f"Example 3's table scrolls {example_3}px sideways"
     lettered = page.evaluate(LETTERED)
     assert lettered["letters"] == list("ABCDEFGH")
     assert lettered["overlaps"] == []
