@@ -29,7 +29,11 @@ PHONE_WIDTH = 358  # the content width at 390 px
 FIT_STEP = 16
 PAIR_COLUMN = 470
 FIT_MAX = 1392
-_VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"')
+# Diagrams are kept at most this tall (learn.css: 34rem) unless that would shrink
+# their smallest text under 12 px; then the limit is the height that keeps 12 px.
+MAX_HEIGHT = 544
+TALL_MAX = 1200
+_VIEWBOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
 _FONT = re.compile(r'font-size="([\d.]+)"')
 
 
@@ -44,6 +48,19 @@ def fit_class(svg: str) -> str:
     if needed <= PHONE_WIDTH:
         return ""
     return f"fit-{min(FIT_MAX, math.ceil(needed / FIT_STEP) * FIT_STEP)}"
+
+
+def tall_class(svg: str) -> str:
+    """``tall-N``: the CSS class that lets a tall ``svg`` be N px high rather than the
+    usual limit, so its smallest text stays at 12 px; "" when the limit keeps it so."""
+    box = _VIEWBOX.search(svg)
+    sizes = [float(s) for s in _FONT.findall(svg)]
+    if not box or not sizes or min(sizes) <= 0:
+        return ""
+    needed = float(box.group(2)) * 12 / min(sizes)
+    if needed <= MAX_HEIGHT:
+        return ""
+    return f"tall-{min(TALL_MAX, math.ceil(needed / FIT_STEP) * FIT_STEP)}"
 
 
 @dataclass(frozen=True)
@@ -70,6 +87,10 @@ class Diagram:
     @functools.cached_property
     def fit(self) -> str:
         return fit_class(self.svg)
+
+    @functools.cached_property
+    def tall(self) -> str:
+        return tall_class(self.svg)
 
     @property
     def wide(self) -> bool:
@@ -120,11 +141,12 @@ def played_out(game: str, players: int, seed: int) -> Diagram:
 
 
 def refusal(game: str, state, seat: int, action: str) -> str:
-    """The engine's own words for refusing ``action`` (a diagram of an illegal move)."""
+    """The engine's own words for refusing ``action`` (a diagram of an illegal move),
+    as the engine's ``Text``, so the page quotes them in its reader's language."""
     try:
         get_engine(game).apply(state, seat, action)
     except IllegalAction as exc:
-        return str(exc)
+        return exc.text
     raise ValueError(f"{action!r} is legal in this position")
 
 

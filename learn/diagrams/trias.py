@@ -4,10 +4,20 @@ or played through the engine from a new game."""
 
 from __future__ import annotations
 
-from games.engines import trias
+import functools
+import re
+from dataclasses import dataclass
+from html import escape
+from xml.sax.saxutils import quoteattr
+
+from django.utils.translation import ngettext
+
+from games.boards.trias import _center
+from games.engines import get_engine, trias
 from games.engines.trias.build import position
 from games.engines.trias.rules import COLOURS
 from games.engines.trias.state import DRIFT
+from learn.templatetags.learn import tally
 
 from . import Diagram, played_out, refusal, showing
 
@@ -132,14 +142,173 @@ def example_3() -> Diagram:
             }
         )
     totals = [over.scores[s] for s in EXAMPLE_3_PLAYERS]
-    return Diagram(
+    labels = []
+    for row in table:
+        cells = [(q + i, r) for (q, r), n in EXAMPLE_3[row["name"]][1] for i in range(n)]
+        points = {COLOURS[s]: n for s, n in zip(EXAMPLE_3_PLAYERS, row["points"], strict=True)}
+        words = ngettext("%(n)s tile: %(points)s", "%(n)s tiles: %(points)s", row["tiles"]) % {
+            "n": row["tiles"],
+            "points": tally({c: n for c, n in points.items() if n}),
+        }
+        labels.append((row["name"], words, tuple(cells)))
+    return LetteredLandMasses(
         "trias",
         over,
+        labels=tuple(labels),
         figures={
             "players": [COLOURS[s] for s in EXAMPLE_3_PLAYERS],
             "table": table,
             "totals": totals,
         },
+    )
+
+
+# A land mass's label (Example 3): a dark box with the letter and its words, put in the
+# water beside the land mass where it covers nothing the board draws.
+LABEL_HEIGHT = 22
+LABEL_GAP = 3  # the least space between a label and anything else
+CHAR_WIDTH = 7.2  # a 12 px sans-serif character, on average (the boards reckon so too)
+_NUMBER = r"(-?[\d.]+)"
+_RECT = re.compile(rf'<rect x="{_NUMBER}" y="{_NUMBER}" width="{_NUMBER}" height="{_NUMBER}"')
+_POLYGON = re.compile(r'<polygon points="([-\d., ]+)"')
+_TEXT = re.compile(
+    rf'<text x="{_NUMBER}" y="{_NUMBER}" text-anchor="middle" font-size="{_NUMBER}"[^>]*>([^<]*)<'
+)
+_VIEWBOX = re.compile(rf'viewBox="{_NUMBER} {_NUMBER} {_NUMBER} {_NUMBER}"')
+
+
+def _drawn_boxes(svg: str) -> list[tuple[float, float, float, float]]:
+    """``(left, top, right, bottom)`` of every shape and label the board drew, but
+    the water under everything."""
+    _left, _top, width, height = (float(v) for v in _VIEWBOX.search(svg).groups())
+    boxes = []
+    for m in _RECT.finditer(svg):
+        x, y, w, h = (float(v) for v in m.groups())
+        if w < width or h < height:
+            boxes.append((x, y, x + w, y + h))
+    for m in _POLYGON.finditer(svg):
+        xs, ys = zip(*(map(float, p.split(",")) for p in m.group(1).split()), strict=True)
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    for m in _TEXT.finditer(svg):
+        x, y, size = (float(v) for v in m.groups()[:3])
+        w = CHAR_WIDTH * size / 12 * len(m.group(4))
+        boxes.append((x - w / 2, y - size, x + w / 2, y + size * 0.3))
+    return boxes
+
+
+def _overlaps(a, b) -> bool:
+    return not (
+        a[2] + LABEL_GAP <= b[0]
+        or b[2] + LABEL_GAP <= a[0]
+        or a[3] + LABEL_GAP <= b[1]
+        or b[3] + LABEL_GAP <= a[1]
+    )
+
+
+def _label_places(cells, width: float, inside):
+    """Where a label of ``width`` may go around a land mass of ``cells``, nearest
+    first: above its top row, below its bottom row (moved in from the board's edge
+    while it still spans a tile of that row), left or right of either."""
+    centres = [_center(q, r) for q, r in cells]
+    top = min(y for _x, y in centres)
+    bottom = max(y for _x, y in centres)
+    for row_y, step in ((top, -1), (bottom, 1)):
+        xs = [x for x, y in centres if y == row_y]
+        for x in (sum(xs) / len(xs), min(xs), max(xs)):
+            x0 = min(max(x - width / 2, inside[0]), inside[2] - width)
+            if not x0 <= x <= x0 + width:
+                continue
+            for shift in range(40, 100, 2):
+                y = row_y + step * shift
+                yield (x0, y - LABEL_HEIGHT / 2, x0 + width, y + LABEL_HEIGHT / 2)
+    for row_y in (top, bottom):
+        xs = [x for x, y in centres if y == row_y]
+        for shift in range(40, 120, 2):
+            for x0 in (min(xs) - shift - width, max(xs) + shift):
+                yield (x0, row_y - LABEL_HEIGHT / 2, x0 + width, row_y + LABEL_HEIGHT / 2)
+
+
+def lettered(svg: str, labels) -> str:
+    """``svg`` with each ``(letter, words, cells)`` of ``labels`` written beside its land
+    mass (the letter left out when ""), covering nothing else (``ValueError`` if a label
+    finds no free place: move the land masses apart)."""
+    left, top, width, height = (float(v) for v in _VIEWBOX.search(svg).groups())
+    inside = (left + 4, top + 4, left + width - 4, top + height - 4)
+    taken = _drawn_boxes(svg)
+    out = []
+    for letter, words, cells in labels:
+        w = CHAR_WIDTH * len(words) + (36 if letter else 20)  # the letter and the margins
+        box = next(
+            (
+                box
+                for box in _label_places(cells, w, inside)
+                if inside[0] <= box[0]
+                and box[2] <= inside[2]
+                and inside[1] <= box[1]
+                and box[3] <= inside[3]
+                and not any(_overlaps(box, other) for other in taken)
+            ),
+            None,
+        )
+        if box is None:
+            raise ValueError(f"no free place for land mass {letter}'s label")
+        taken.append(box)
+        x0, y0, x1, y1 = box
+        out.append(
+            f'<g class="land-mass"{f" data-land-mass={quoteattr(letter)}" if letter else ""}>'
+            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
+            'rx="5" fill="#000000" fill-opacity="0.8" stroke="#f2c14e" stroke-width="1.5"/>'
+            f'<text x="{x0 + 10:.1f}" y="{y1 - 6:.1f}" font-size="12" font-family="sans-serif" '
+            'fill="#ffffff">'
+            + (
+                '<tspan font-size="14" font-weight="bold" fill="#f2c14e">'
+                f"{escape(letter)}</tspan>  "
+                if letter
+                else ""
+            )
+            + f"{escape(words)}</text></g>"
+        )
+    end = svg.rindex("</svg>")
+    return svg[:end] + "".join(out) + svg[end:]
+
+
+@dataclass(frozen=True)
+class LetteredLandMasses(Diagram):
+    """A final scoring with each land mass lettered (the rulebook's Example 3): its
+    letter, tiles and points in one label in the water beside it, in place of the
+    board's own labels, which name no land mass."""
+
+    labels: tuple = ()
+
+    @functools.cached_property
+    def view(self) -> dict:
+        return {
+            key: value
+            for key, value in get_engine(self.game).view(self.state, self.seat).items()
+            if key != "final"
+        }
+
+    @functools.cached_property
+    def svg(self) -> str:
+        return lettered(Diagram.svg.func(self), self.labels)
+
+
+def _scores_beside(end: Diagram) -> LetteredLandMasses:
+    """A finished game with each scored land mass's tiles and points in a label beside
+    it, placed as Example 3's are (the board's own labels sit on the coordinates)."""
+    labels = []
+    for item in trias.view(end.state, None).get("final") or []:
+        points = {COLOURS[s]: n for s, n in enumerate(item["points"]) if n}
+        if not points:
+            continue
+        cells = tuple(tuple(p) for p in item["tiles"])
+        words = ngettext("%(n)s tile: %(points)s", "%(n)s tiles: %(points)s", len(cells)) % {
+            "n": len(cells),
+            "points": tally(points),
+        }
+        labels.append(("", words, cells))
+    return LetteredLandMasses(
+        end.game, end.state, end.seat, figures=end.figures, labels=tuple(labels)
     )
 
 
@@ -281,5 +450,5 @@ def diagrams() -> dict[str, Diagram]:
         **actions(),
         **example_2(),
         "ex3": example_3(),
-        "end": played_out("trias", 3, seed=7),
+        "end": _scores_beside(played_out("trias", 3, seed=7)),
     }

@@ -39,9 +39,11 @@ _NAMES = {
     *ENGINE_NAMES,
     *TRIAS_COLOURS,
     *TRITAREA_COLOURS,
-    *(area[0] for area in AREAS.values()),
     *(area[1] for area in AREAS.values()),
 }
+# Tri*T*Area's area names are the engine's texts: said as the game page says them.
+_AREA_NAMES = {str(area[0]): area[0] for area in AREAS.values()}
+_NAMES |= set(_AREA_NAMES)
 _NAME = re.compile(r"\b(" + "|".join(sorted(_NAMES, key=len, reverse=True)) + r")\b")
 
 
@@ -51,7 +53,12 @@ def named(value) -> str:
     the engine's own translation when it gives one, else this app's."""
     if hasattr(value, "localized"):
         return localized(value)
-    return _NAME.sub(lambda m: gettext(m.group(1)), str(value))
+    return _NAME.sub(
+        lambda m: (
+            localized(_AREA_NAMES[m.group(1)]) if m.group(1) in _AREA_NAMES else gettext(m.group(1))
+        ),
+        str(value),
+    )
 
 
 @register.filter

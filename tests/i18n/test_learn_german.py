@@ -170,6 +170,30 @@ def test_engine_words_are_shown_localized(german_catalogue, engine):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_every_engine_sentence_a_rules_page_quotes_can_be_translated(german_catalogue, engine):
+    """Issue 34: the refusals quoted on the rules pages (five on Trias', one on
+    Tri*T*Area's) were the engine's words as plain English; they are its ``Text``s now,
+    so the German page quotes them in German."""
+    with translation.override("de"):
+        assert untranslatable(engine_sentences(engine)) == []
+    html = " ".join(unescape(german(visitor(), reverse("game_help", args=[engine]))).split())
+    if engine == "trias":
+        for german_words in (
+            "„das Plättchen auf 2,0 kann nicht nach 2,-2 driften: 2,-2 ist nicht weiter",
+            "„das Plättchen auf 2,0 kann nicht nach 4,-1 driften: 4,-1 berührt",
+            "„das Plättchen auf 4,-3 kann nicht driften: Du hast keine Herde an Land",
+            "„das Plättchen auf 1,-1 trägt 3 von 3 Herden: es kann nicht betreten werden“",
+            "„das Plättchen auf 3,0 kann nicht nach 2,1 driften",
+        ):
+            assert german_words in html
+        assert "the tile at" not in html and "cannot be entered" not in html
+    if engine == "tritarea":
+        assert "ist ein Computerplatz und muss mindestens einen Baustein setzen.“" in html
+        assert "is a computer seat" not in html
+
+
+@pytest.mark.django_db
 def test_a_player_who_chose_german_reads_the_rules_in_german_from_an_english_browser(
     german_catalogue,
 ):

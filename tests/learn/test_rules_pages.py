@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from games import boards
 from games.engines import ENGINES, get_engine
-from learn.diagrams import fit_class, for_game
+from learn.diagrams import fit_class, for_game, tall_class
+from learn.diagrams.trias import EXAMPLE_3, LetteredLandMasses, lettered
 
 GAMES = sorted(ENGINES)
 
@@ -54,11 +55,15 @@ def test_every_diagram_is_the_board_drawing_of_its_engine_position(engine):
     module = get_engine(engine)
     for name, diagram in built.items():
         view = module.view(diagram.state, diagram.seat)
+        if isinstance(diagram, LetteredLandMasses):  # its own labels, lettered A-H
+            del view["final"]
         svg = boards.as_picture(
             boards.render_svg(
                 engine, view, seat=diagram.seat, actions=diagram.actions, selected=diagram.selected
             )
         )
+        if isinstance(diagram, LetteredLandMasses):
+            svg = lettered(svg, diagram.labels)
         assert "data-action" not in svg and "data-select" not in svg  # nothing to click
         assert svg in html, f"{engine} diagram {name} is not on the page"
         assert list(diagram.actions) == [
@@ -125,6 +130,70 @@ def test_trias_example_3_states_the_rulebooks_table():
     text = [re.sub(r"<[^>]+>", "", c).strip() for c in cells]
     assert text[-4:] == ["19", "15", "15", "8"]
     assert text[text.index("C") : text.index("C") + 6] == ["C", "7", "6", "–", "6", "–"]
+
+
+def _boxes(svg: str) -> list[tuple[float, float, float, float]]:
+    """Every rectangle, hexagon and centred text of ``svg`` as (left, top, right, bottom)
+    (a text's width reckoned generously, 7.5 px a character at 12 px)."""
+    boxes = []
+    for x, y, w, h in re.findall(
+        r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg
+    ):
+        boxes.append((float(x), float(y), float(x) + float(w), float(y) + float(h)))
+    for points in re.findall(r'<polygon points="([^"]+)"', svg):
+        xs, ys = zip(*(map(float, p.split(",")) for p in points.split()), strict=True)
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    for x, y, size, words in re.findall(
+        r'<text x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle" font-size="([\d.]+)"'
+        r"[^>]*>([^<]*)<",
+        svg,
+    ):
+        half = 7.5 * float(size) / 12 * len(words) / 2
+        boxes.append((float(x) - half, float(y) - float(size), float(x) + half, float(y) + 3))
+    return boxes
+
+
+def _apart(a, b) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "language,words_of_c",
+    [("en", "7 tiles: Red 6, Blue 6"), ("de", "7 Plättchen: Rot 6, Blau 6")],
+)
+def test_trias_example_3_letters_each_land_mass_beside_it_covering_nothing(language, words_of_c):
+    """Issue 34: the text names land masses A to H, so the drawing letters them; each
+    label (letter, tiles, points) lies in the water by its land mass and overlaps no
+    tile, coordinate, herd or other label."""
+    from django.utils import translation
+
+    from games.boards.trias import SIZE, _center
+
+    with translation.override(language):
+        svg = for_game("trias")["ex3"].svg
+    assert "final-score" not in svg  # the board's own, unlettered labels are not drawn too
+    labels = re.findall(r'<g class="land-mass" data-land-mass="(\w)">(.*?)</g>', svg)
+    assert [letter for letter, _ in labels] == list("ABCDEFGH")
+    board = re.sub(r'<g class="land-mass".*?</g>', "", svg)
+    viewbox = [float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split()]
+    water = (viewbox[0], viewbox[1], viewbox[0] + viewbox[2], viewbox[1] + viewbox[3])
+    drawn = [box for box in _boxes(board) if box != water]
+    placed = []
+    for letter, label in labels:
+        (box,) = [b for b in _boxes(label) if b[2] - b[0] > 100]  # its dark box
+        assert water[0] <= box[0] and box[2] <= water[2], letter
+        assert water[1] <= box[1] and box[3] <= water[3], letter
+        assert all(_apart(box, other) for other in drawn + placed), letter
+        placed.append(box)
+        cells = [(q + i, r) for (q, r), n in EXAMPLE_3[letter][1] for i in range(n)]
+        middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        near = min(
+            max(abs(middle[1] - cy), max(0, abs(middle[0] - cx) - (box[2] - box[0]) / 2))
+            for cx, cy in (_center(q, r) for q, r in cells)
+        )
+        assert near < 2 * SIZE, letter  # beside its own land mass
+    assert words_of_c in dict(labels)["C"]
 
 
 @pytest.mark.django_db
@@ -215,6 +284,18 @@ def test_a_diagram_too_small_to_read_on_a_phone_gets_a_minimum_width():
     assert fit_class(legible) == ""
 
 
+@pytest.mark.django_db
+def test_a_tall_diagram_may_be_taller_than_usual_to_keep_12px():
+    """Issue 34: Tri*T*Area's boards with a hand below (392 x 776, text at 15) were held
+    to 34rem (544 px) high, their numbers 10.5 px; they may be 624 px high."""
+    tall = '<svg viewBox="0 0 392 776"><text font-size="15">+2</text></svg>'
+    assert tall_class(tall) == "tall-624"  # 776 * 12 / 15 = 620.8, to the next 16 px
+    assert tall_class('<svg viewBox="0 0 392 614"><text font-size="15">1</text></svg>') == ""
+    talls = sum(d.tall == "tall-624" for d in for_game("tritarea").values())
+    assert talls >= 4  # the new game, the default, the extra block, the computer seat
+    assert page("tritarea").count('class="diagram-art  tall-624"') == talls
+
+
 # --- Sections that had only words: no move (Triad), the card (Trias), the end
 
 
@@ -247,3 +328,20 @@ def test_the_end_diagram_is_a_finished_game_with_the_engines_result(engine):
     if engine != "triad":
         for row in d.figures["scores"]:
             assert f"{row['seat']} {row['score']} point" in html
+
+
+@pytest.mark.django_db
+def test_trias_end_diagram_labels_each_scored_land_mass_covering_nothing():
+    """The whole game's end: its land masses' scores beside them, off the coordinates."""
+    from games.engines import trias
+
+    end = for_game("trias")["end"]
+    scored = [i for i in trias.view(end.state, None)["final"] if any(i["points"])]
+    labels = re.findall(r'<g class="land-mass">(.*?)</g>', end.svg)
+    assert len(labels) == len(scored) >= 1
+    board = re.sub(r'<g class="land-mass".*?</g>', "", end.svg)
+    viewbox = [float(v) for v in re.search(r'viewBox="([^"]+)"', end.svg).group(1).split()]
+    drawn = [b for b in _boxes(board) if b[2] - b[0] < viewbox[2] - 1]
+    boxes = [next(b for b in _boxes(label) if b[2] - b[0] > 60) for label in labels]
+    for i, box in enumerate(boxes):
+        assert all(_apart(box, other) for other in drawn + boxes[:i]), box

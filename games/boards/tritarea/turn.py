@@ -315,13 +315,21 @@ def _build(
     holder = view.get("building")
     details = [w.trick_detail(view, seat), _blocks(view, holder, seat), _standing(view, area, seat)]
     if npc_seat is not None:
-        prompt = tr.gettext(
-            "Choose where %(seat)s builds %(what)s with %(right)s: %(why)s.",
-            seat=w.label(view, npc_seat),
-            what=what,
-            right=ordinal,
-            why=w.why_you_decide(view, npc_seat),
-        )
+        # The right is written into each sentence (not put in as "the first right"): a
+        # language may inflect it after "with" (German "mit dem ersten Baurecht").
+        words = {
+            "seat": w.label(view, npc_seat),
+            "what": what,
+            "why": w.why_you_decide(view, npc_seat),
+        }
+        if right.get("right", 1) == 2:
+            prompt = tr.gettext(
+                "Choose where %(seat)s builds %(what)s with the second right: %(why)s.", **words
+            )
+        else:
+            prompt = tr.gettext(
+                "Choose where %(seat)s builds %(what)s with the first right: %(why)s.", **words
+            )
         details.append(tr.gettext("A computer seat must build at least one block."))
     else:
         prompt = tr.gettext("Build %(what)s: you hold %(right)s.", what=what, right=ordinal)

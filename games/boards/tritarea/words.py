@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from games.engines.base import localize
 from games.engines.base import translated as tr
-from games.engines.tritarea.board import ADJACENT, SQUARE_INDEX
+from games.engines.tritarea.board import ADJACENT, AREA_CONTEXT, SQUARE_INDEX
 from games.engines.tritarea.trick import adopt_concept, building_rights
 
 # --- parsing the viewer's legal actions ----------------------------------------------
@@ -52,8 +52,13 @@ def tokens(actions: Sequence[str]) -> set[str]:
 
 
 def concept(view: dict, letter: str) -> str:
-    """``"E"`` -> "Ecology" (the rulebook's names, from the view)."""
-    return (view.get("areas") or {}).get(letter, {}).get("name", letter)
+    """``"E"`` -> "Ecology" (the rulebook's names, from the view), in the reader's
+    language ("Ökologie")."""
+    name = (view.get("areas") or {}).get(letter, {}).get("name", letter)
+    if name == letter:
+        return name
+    # The view's name is the engine's text, or its English once stored as JSON.
+    return localize(name) if hasattr(name, "localized") else tr.pgettext(AREA_CONTEXT, name)
 
 
 def card_words(view: dict, written: str) -> str:

@@ -59,13 +59,13 @@ SITE_RULES: tuple[str, ...] = (
         "the site decides by the game's seed instead of the players choosing."
     ),
     gettext_lazy(
-        "Draws (TD10): a player may offer a draw and the other may accept it. The game "
+        "Draws: a player may offer a draw and the other may accept it. The game "
         "is drawn automatically when the same position with the same player to move "
         "occurs for the third time, or after 80 moves in a row without a Triad."
     ),
     gettext_lazy(
         "When your move creates Triads holding only one of your dice (always the moved "
-        "die), it is removed for you; with several candidates you choose (TD8)."
+        "die), it is removed for you; with several candidates you choose."
     ),
 )
 
@@ -239,10 +239,10 @@ def outcome(state: State) -> Outcome | None:
             reason=gettext_lazy("%(colour)s removed their third die", colour=COLOURS[winner]),
         )
     if state.result == "repetition":
-        reason = gettext_lazy("drawn: the same position occurred for the third time (ruling TD10)")
+        reason = gettext_lazy("drawn: the same position occurred for the third time")
     else:
         reason = gettext_lazy(
-            "drawn: %(n)s moves in a row without a Triad (ruling TD10)", n=rules.QUIET_PLY_LIMIT
+            "drawn: %(n)s moves in a row without a Triad", n=rules.QUIET_PLY_LIMIT
         )
     return Outcome(scores=(0.5, 0.5), winners=(BLACK, WHITE), reason=reason, draw=True)
 

@@ -438,7 +438,7 @@ def explain_illegal(state: State, seat: int, parsed: n.Parsed) -> str:
         options = ", ".join(n.remove_text(c) for c in state.pending)
         return gettext_lazy(
             "the die on %(cell)s is not one of your dice in the Triads "
-            "just created; remove one of: %(options)s (ruling TD8)",
+            "just created; remove one of: %(options)s",
             cell=cell_name(parsed.frm),
             options=options,
         )
@@ -465,7 +465,7 @@ def explain_illegal(state: State, seat: int, parsed: n.Parsed) -> str:
         if not no_move:
             return gettext_lazy(
                 "you may turn the die on %(cell)s without moving it only when no move is "
-                "possible at all (ruling TD6); turn it and move it as far as its new value",
+                "possible at all; turn it and move it as far as its new value",
                 cell=where,
             )
         return gettext_lazy(

@@ -71,15 +71,15 @@ options = OPTIONS
 SITE_RULES: tuple[str, ...] = (
     gettext_lazy(
         "Seat order and the start player are drawn from the game's seed; the first seat "
-        "places last in the two anti-clockwise placement rounds and plays first (TS11)."
+        "places last in the two anti-clockwise placement rounds and plays first."
     ),
     gettext_lazy(
         "When no tile of the card's landscape can drift, any landscape may; when no tile "
-        "at all can drift, the drift lapses by itself and the card still counts (TS5)."
+        "at all can drift, the drift lapses by itself and the card still counts."
     ),
     gettext_lazy("Using your last action ends your turn; 'end' ends it earlier."),
     gettext_lazy(
-        "A player who is out (TS10) draws no more cards, keeps their points on show but "
+        "A player who is out draws no more cards, keeps their points on show but "
         "cannot win; the others play on until the Meteorite."
     ),
     gettext_lazy(

@@ -8,7 +8,7 @@ drift what (presence on the land mass, the card's landscape) is decided by
 
 from __future__ import annotations
 
-from ..base import gettext_lazy
+from ..base import gettext_lazy, ngettext_lazy
 from .board import POLE, Board, Pos, distance, format_pos, neighbours
 
 
@@ -140,11 +140,11 @@ def why_not_drift(board: Board, present: set[int], p: Pos, d: Pos) -> str:
     if distance(d) <= distance(p):
         return gettext_lazy(
             "the tile at %(at)s cannot drift to %(to)s: %(to)s is not farther from the South "
-            "Pole (%(to_steps)s steps) than %(at)s (%(at_steps)s steps)",
+            "Pole (%(to_steps)s) than %(at)s (%(at_steps)s)",
             at=at,
             to=to,
-            to_steps=distance(d),
-            at_steps=distance(p),
+            to_steps=_steps(distance(d)),
+            at_steps=_steps(distance(p)),
         )
     mass = board.masses[m]
     if not any(n in mass and n != p for n in neighbours(d)):
@@ -182,3 +182,8 @@ def drift_actions(
 def drift_text(p: Pos, d: Pos) -> str:
     """``d p>d`` (``tile_drift_texts`` keeps the ones it uses)."""
     return f"d {format_pos(p)}>{format_pos(d)}"
+
+
+def _steps(n: int):
+    """A distance in words, "1 step", "2 steps"."""
+    return ngettext_lazy("%(n)s step", "%(n)s steps", n)

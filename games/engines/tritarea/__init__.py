@@ -47,7 +47,7 @@ SITE_RULES: tuple[str, ...] = (
         "Round 1's start player is drawn at random among the people; the solo player starts."
     ),
     gettext_lazy(
-        "Start player of rounds 2 and 3 (TT7): on a tie, the tied seat first clockwise from "
+        "Start player of rounds 2 and 3: on a tie, the tied seat first clockwise from "
         "the previous start player (who stays start player when tied); computer seats can "
         "become start player."
     ),

@@ -14,6 +14,8 @@ Adjacency is orthogonal across the whole grid, whatever the areas.
 
 from __future__ import annotations
 
+from ..base import pgettext_lazy
+
 SIZE = 4
 COLUMNS = "abcd"
 
@@ -25,12 +27,15 @@ LAYOUT = (
     "HEEE",
 )
 
+# The rulebook's names of the concepts, each also the name of its area; a player reads
+# them in their language (the card letters I, M, E, H stay the notation's).
+AREA_CONTEXT = "Tri*T*Area area"  # written out in each call below, for makemessages
 # Concept letter -> (name, colour, first-place points, second-place points).
 AREAS: dict[str, tuple[str, str, int, int]] = {
-    "I": ("Intelligent", "blue", 6, 4),
-    "M": ("Modern", "yellow", 8, 2),
-    "E": ("Ecology", "green", 5, 5),
-    "H": ("Happiness", "red", 4, 6),
+    "I": (pgettext_lazy("Tri*T*Area area", "Intelligent"), "blue", 6, 4),
+    "M": (pgettext_lazy("Tri*T*Area area", "Modern"), "yellow", 8, 2),
+    "E": (pgettext_lazy("Tri*T*Area area", "Ecology"), "green", 5, 5),
+    "H": (pgettext_lazy("Tri*T*Area area", "Happiness"), "red", 4, 6),
 }
 
 # Printed bonus squares: square name -> points won by the block landing there while empty.

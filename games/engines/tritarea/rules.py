@@ -628,7 +628,7 @@ def why_illegal(state: State, seat: int, text: str) -> str:
         )
     if phase == BUILD and verb == PASS:
         return gettext_lazy(
-            "%(who)s is a computer seat and must place at least one block (TT8).",
+            "%(who)s is a computer seat and must place at least one block.",
             who=labels[actor],
         )
     if phase == BUILD:
@@ -707,8 +707,12 @@ def outcome(state: State) -> Outcome | None:
             return Outcome(
                 per_seat,
                 (0, 1, 2, 3),
-                gettext_lazy(
-                    "The teams share the victory with %(points)s each.", points=n_points(a)
+                # The count is the sentence's own, not "%(n)s points" put into it: a
+                # language may inflect the noun after "with" (German "mit 45 Punkten").
+                ngettext_lazy(
+                    "The teams share the victory with %(n)s point each.",
+                    "The teams share the victory with %(n)s points each.",
+                    a,
                 ),
                 draw=True,
             )
@@ -727,10 +731,12 @@ def outcome(state: State) -> Outcome | None:
             return Outcome(
                 as_float,
                 (0,),
-                gettext_lazy(
-                    "Successful development with %(points)s: %(title)s "
+                ngettext_lazy(
+                    "Successful development with %(n)s point: %(title)s "
                     "(lowest computer score %(lowest)s).",
-                    points=n_points(scores[0]),
+                    "Successful development with %(n)s points: %(title)s "
+                    "(lowest computer score %(lowest)s).",
+                    scores[0],
                     title=title,
                     lowest=lowest,
                 ),
@@ -750,10 +756,15 @@ def outcome(state: State) -> Outcome | None:
     winners = tuple(s for s in contenders if scores[s] == best)
     names = and_joined(labels[s] for s in winners)
     if len(winners) == 1:
-        reason = gettext_lazy("%(who)s wins with %(points)s.", who=names, points=n_points(best))
+        reason = ngettext_lazy(
+            "%(who)s wins with %(n)s point.", "%(who)s wins with %(n)s points.", best, who=names
+        )
     else:
-        reason = gettext_lazy(
-            "%(who)s share the victory with %(points)s.", who=names, points=n_points(best)
+        reason = ngettext_lazy(
+            "%(who)s share the victory with %(n)s point.",
+            "%(who)s share the victory with %(n)s points.",
+            best,
+            who=names,
         )
     return Outcome(as_float, winners, reason, draw=len(winners) == len(contenders))
 

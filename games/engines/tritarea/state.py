@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from ..base import Text
+from .board import AREAS
 
 # Round table of the rulebook: round -> (hand size, blocks, 5s in the deck)
 ROUNDS: dict[int, tuple[int, int, bool]] = {
@@ -91,8 +92,18 @@ def _line_json(line):
     return line.to_json() if isinstance(line, Text) else line
 
 
+# Lines stored before the area names were texts kept them as plain English.
+_AREA_TEXTS = {str(name): name for name, *_rest in AREAS.values()}
+
+
 def _line(data):
-    return Text.from_json(data) if isinstance(data, dict) else data
+    if not isinstance(data, dict):
+        return data
+    params = data.get("params") or {}
+    area = params.get("area")
+    if isinstance(area, str) and area in _AREA_TEXTS:
+        data = {**data, "params": {**params, "area": _AREA_TEXTS[area].to_json()}}
+    return Text.from_json(data)
 
 
 def _compile_evolve():
