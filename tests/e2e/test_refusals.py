@@ -1,0 +1,73 @@
+"""A refused typed move leaves the page whole on a phone (issue 34: "the reply replaces
+the whole page: no styles, no header, a 734 px board on a 390 px phone").
+
+Run with ``DEBUG`` on, as ``bin/serve`` runs: that is when django-htmx's debug script
+is on the page, the one that put every 400 answer in place of the whole document."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import expect
+
+from games.models import Move
+from tests.factories import UserFactory
+from tests.web.helpers import seat_user, start_game
+
+from .helpers import TIMEOUT_MS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _signed_in(context, live_server, user):
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "plain-post"])
+def test_a_refused_typed_move_leaves_the_page_whole_on_a_phone(
+    live_server, browser, settings, screenshots, javascript
+):
+    settings.DEBUG = True  # django-htmx's debug script on the page, as under bin/serve
+    game = start_game("triad", [UserFactory(username="alice"), UserFactory(username="bob")])
+    player = seat_user(game, game.to_move[0])
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": 390, "height": 844},
+        java_script_enabled=javascript,
+    )
+    page = _signed_in(context, live_server, player)
+    page.goto(f"/games/{game.pk}/")
+    if javascript:
+        expect(page.locator("script[data-debug='True']")).to_have_count(1)
+    page.locator(".type-move-box summary").click()
+    page.fill("#typed-action", "zz 99")
+    page.locator(".type-move button[type=submit]").click()
+
+    error = page.locator("#typed-error")
+    expect(error).to_contain_text("is not a Triad action")
+    expect(error).to_be_visible()
+    expect(page.locator("header.site-header")).to_be_visible()  # the site's frame
+    expect(page.locator("#board svg")).to_be_visible()
+    expect(page.locator("#typed-action")).to_have_value("zz 99")
+    # Styled as ever: the board fits the phone and nothing scrolls sideways.
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    if javascript:  # back in the box, to mend the move
+        expect(page.locator("#typed-action")).to_be_focused()
+    else:  # the plain post's answer opens at the reason
+        assert page.url.endswith("#typed-error")
+    page.screenshot(
+        path=screenshots / f"refused-typed-move-390-{'htmx' if javascript else 'plain'}.png"
+    )
+    assert not Move.objects.filter(game=game).exists()
+    context.close()
