@@ -88,6 +88,9 @@ class Game(models.Model):
     # result_reason's message id and parameters (games.i18n), to show it translated
     result_text = models.JSONField(default=dict, blank=True)
     draw_offered_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The seat whose draw offer was declined: told on its page and in My games until
+    # it plays its next action or offers again (issue 34).
+    draw_declined_for = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         indexes = [

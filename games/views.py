@@ -27,6 +27,7 @@ from games.models import Controller, Game, GameStatus, Move, Seat
 from games.page_cache import GAME_PAGE
 from games.presenters import build_game_page, listed_seats, tab_title, viewer_seat
 from games.replay import game_states
+from ratings.system import PROVISIONAL_GAMES
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
 
@@ -151,7 +152,12 @@ def lobby(request, refusal: str = ""):
     )
     for game in games:
         game.expires_at = lobby_rules.expires_at(game)
-    context = {"games": games, "open_days": settings.LOBBY_OPEN_DAYS, "refusal": refusal}
+    context = {
+        "games": games,
+        "open_days": settings.LOBBY_OPEN_DAYS,
+        "provisional_games": PROVISIONAL_GAMES,
+        "refusal": refusal,
+    }
     return render(request, "games/lobby.html", context, status=429 if refusal else 200)
 
 
