@@ -11,6 +11,8 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
+from chat import services as chat_services
+from chat.models import Message
 from games.models import Move
 from tests.factories import UserFactory
 from tests.web.helpers import seat_user, start_game
@@ -70,4 +72,31 @@ def test_a_refused_typed_move_leaves_the_page_whole_on_a_phone(
         path=screenshots / f"refused-typed-move-390-{'htmx' if javascript else 'plain'}.png"
     )
     assert not Move.objects.filter(game=game).exists()
+    context.close()
+
+
+def test_a_chat_message_over_the_limit_is_refused_in_the_chat_on_a_phone(
+    live_server, browser, settings, screenshots
+):
+    settings.DEBUG = True  # as under bin/serve (see the module's docstring)
+    game = start_game("triad", [UserFactory(username="alice"), UserFactory(username="bob")])
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    page = _signed_in(context, live_server, seat_user(game, 0))
+    page.goto(f"/games/{game.pk}/")
+    box = page.locator("#chat-text")
+    expect(box).to_be_visible()
+    # The box stops at the limit; a pasted or scripted text can still be longer.
+    page.evaluate("document.getElementById('chat-text').removeAttribute('maxlength')")
+    text = "x" * (chat_services.MAX_LENGTH + 1)
+    box.fill(text)
+    page.locator("#chat-form button[type=submit]").click()
+    expect(page.locator("#chat-log .message.error")).to_contain_text(
+        f"at most {chat_services.MAX_LENGTH} characters"
+    )
+    expect(page.locator("header.site-header")).to_be_visible()
+    expect(page.locator("#board svg")).to_be_visible()
+    expect(box).to_have_value(text)  # left to shorten
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#chat").screenshot(path=screenshots / "refused-chat-message-390.png")
+    assert not Message.objects.exists()
     context.close()
