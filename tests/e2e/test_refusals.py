@@ -100,3 +100,33 @@ def test_a_chat_message_over_the_limit_is_refused_in_the_chat_on_a_phone(
     page.locator("#chat").screenshot(path=screenshots / "refused-chat-message-390.png")
     assert not Message.objects.exists()
     context.close()
+
+
+def test_an_error_page_answering_htmx_is_shown_as_the_page_not_inside_the_board(
+    live_server, browser, screenshots
+):
+    """An answer no view designed for its place (here Django's 403 for a form whose
+    token went stale, as after signing in again elsewhere) is a whole page: it is
+    shown as the page, not nested inside the part it was meant to refresh."""
+    game = start_game("triad", [UserFactory(username="alice"), UserFactory(username="bob")])
+    player = seat_user(game, game.to_move[0])
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    page = _signed_in(context, live_server, player)
+    page.goto(f"/games/{game.pk}/")
+    page.evaluate(
+        """() => {
+          document.body.setAttribute('hx-headers', JSON.stringify({'X-CSRFToken': 'stale'}));
+          document.querySelectorAll('input[name=csrfmiddlewaretoken]').forEach(
+            (input) => { input.value = 'stale'; });
+        }"""
+    )
+    page.locator(".type-move-box summary").click()
+    page.fill("#typed-action", "zz 99")
+    page.locator(".type-move button[type=submit]").click()
+    expect(page.locator("main")).to_contain_text("Reload the page and try again.")
+    expect(page.locator("header.site-header")).to_be_visible()
+    assert page.locator("#live").count() == 0  # the error page, not a part of the game's
+    assert page.locator("html").count() == 1 and page.locator("body").count() == 1
+    page.screenshot(path=screenshots / "htmx-error-page-390.png")
+    assert not Move.objects.filter(game=game).exists()
+    context.close()

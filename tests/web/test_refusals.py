@@ -281,3 +281,13 @@ def test_a_refusal_is_never_cached_for_the_next_view(triad):
     typed(triad, "zz 99")
     html = client_for(mover(triad)).get(reverse("game_detail", args=[triad.pk])).content.decode()
     assert "is not a Triad action" not in html and 'value="zz 99"' not in html
+
+
+def test_a_stale_form_token_answers_the_sites_own_page(triad):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(mover(triad))
+    response = client.post(reverse("game_move", args=[triad.pk]), {"action": "x", "version": 0})
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert HEADER in html and "Reload the page and try again." in html
+    assert unchanged(triad)
