@@ -342,6 +342,9 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
         f"{names.get(m.seat, m.seat)}: {game_texts.move_description(m)}"
         for m in moves_since_own(game, seat.index)
     ]
+    if game.status == "active" and game.draw_declined_for == seat.index:
+        # Told here too: a correspondence player hears of the answer with their turn.
+        section.moves_since.append(gettext("Your draw offer was declined."))
     state = load_state(game)
     if seat.is_due and game.status == "active":
         now = timezone.now()
