@@ -54,6 +54,14 @@ MAIL_LINES = 5  # the latest messages an email quotes
 class ChatError(Exception):
     """A chat request the site refuses; the message is shown as it is."""
 
+    status = 400  # the answer's HTTP status
+
+
+class ChatLimited(ChatError):
+    """Too many messages in a short time: a 429, like the site's other limits."""
+
+    status = 429
+
 
 # Explicit direction embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO, LRI,
 # RLI, FSI, PDI): a message holding one can reverse how what follows it reads (names,
@@ -121,7 +129,7 @@ def message_post(*, game: Game, user: User, text: str) -> Message:
     now = timezone.now()
     recent = Message.objects.filter(author=user, created_at__gt=now - timedelta(minutes=1))
     if recent.count() >= MESSAGES_PER_MINUTE:
-        raise ChatError(
+        raise ChatLimited(
             ngettext(
                 "You can write %(count)d message a minute. Wait a moment, then send.",
                 "You can write %(count)d messages a minute. Wait a moment, then send.",

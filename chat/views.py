@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.refusals import in_place
 from games.models import Game
 
 from . import services
@@ -28,7 +29,10 @@ def _visible_game(request, game_id: int) -> Game:
     return game
 
 
-def _context(request, game: Game, *, error: str = "") -> dict:
+def _context(
+    request, game: Game, *, error: str = "", draft: str = "", note=None, note_error: str = ""
+) -> dict:
+    """``draft``: a refused message, back in its box; ``note``: refused notes likewise."""
     user = request.user
     prefs = services.chat_settings(user)
     player = services.plays_in(game, user)
@@ -41,7 +45,9 @@ def _context(request, game: Game, *, error: str = "") -> dict:
         "can_write": player and prefs.enabled and not prefs.is_muted,
         "entries": services.timeline(game, user) if prefs.enabled else [],
         "marker": services.marker(game),
-        "note": services.note_for(game, user) if player else "",
+        "note": note if note is not None else (services.note_for(game, user) if player else ""),
+        "note_error": note_error,
+        "draft": draft,
         "poll_seconds": POLL_SECONDS,
         "live": player or not game.is_over,
         "max_length": services.MAX_LENGTH,
@@ -50,14 +56,18 @@ def _context(request, game: Game, *, error: str = "") -> dict:
     }
 
 
-def _back(request, game: Game, *, status: int = 200, error: str = ""):
-    """After a form: the fresh log for htmx, else the chat page (no JavaScript)."""
+def _back(request, game: Game, *, status: int = 200, error: str = "", draft: str = ""):
+    """After a form: the fresh log for htmx, else the chat page (no JavaScript). A
+    refusal says why in the log, under its status: for htmx, the log marked for its
+    place (the message box keeps the text); without JavaScript, the chat page with the
+    text back in the box."""
     if request.htmx:
-        return render(
-            request, "chat/_log.html", _context(request, game, error=error), status=status
-        )
+        context = _context(request, game, error=error)
+        response = render(request, "chat/_log.html", context, status=status)
+        return in_place(response, "#chat-log") if error else response
     if error:
-        messages.error(request, error)
+        context = _context(request, game, error=error, draft=draft)
+        return render(request, "chat/page.html", context, status=status)
     return redirect(reverse("chat_page", args=[game.pk]) + "#chat")
 
 
@@ -87,12 +97,13 @@ def chat_log(request, game_id: int):
 def chat_post(request, game_id: int):
     game = _visible_game(request, game_id)
     form = MessageForm(request.POST)
+    draft = request.POST.get("text", "")[: services.MAX_LENGTH * 4]
     if not form.is_valid():
-        return _back(request, game, status=400, error=_("Write a shorter message."))
+        return _back(request, game, status=400, error=_("Write a shorter message."), draft=draft)
     try:
         services.message_post(game=game, user=request.user, text=form.cleaned_data["text"])
     except services.ChatError as exc:
-        return _back(request, game, status=400, error=str(exc))
+        return _back(request, game, status=exc.status, error=str(exc), draft=draft)
     return _back(request, game)
 
 
@@ -107,7 +118,7 @@ def chat_delete(request, game_id: int, message_id: int):
     try:
         services.message_delete(message_id=_message(game, message_id).pk, user=request.user)
     except services.ChatError as exc:
-        return _back(request, game, status=400, error=str(exc))
+        return _back(request, game, status=exc.status, error=str(exc))
     return _back(request, game)
 
 
@@ -147,13 +158,15 @@ def note_save(request, game_id: int):
             error = str(exc)
     if request.htmx:
         text = error or _("Saved.")
-        return render(
+        response = render(
             request, "chat/_note_status.html", {"status": text}, status=400 if error else 200
         )
-    if error:
-        messages.error(request, error)
-    else:
-        messages.success(request, _("Your notes are saved."))
+        return in_place(response, "#note-status", "innerHTML") if error else response
+    if error:  # the chat page, the notes as written and why they were not saved
+        note = request.POST.get("text", "")[:20000]
+        context = _context(request, game, note=note, note_error=error)
+        return render(request, "chat/page.html", context, status=400)
+    messages.success(request, _("Your notes are saved."))
     return redirect(reverse("chat_page", args=[game.pk]) + "#notes")
 
 

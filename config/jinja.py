@@ -37,7 +37,7 @@ from accounts.when import day, when, when_long
 from config.bound_gettext import BoundGettext
 from config.template_urls import cached_reverse
 from games.templatetags.game_tags import seat_names, time_control
-from ratings.badges import game_ratings, rating_badge
+from ratings.badges import game_ratings, provisional_note, rating_badge
 
 
 def _finalize(value):
@@ -107,6 +107,7 @@ def environment(**options) -> Environment:
     env.globals.update(
         url=url,
         game_ratings=game_ratings, rating_badge=rating_badge, static=static,
+        provisional_note=provisional_note,
         htmx_script=htmx_script, languages=languages,
     )  # fmt: skip
     env.filters.update(

@@ -3,9 +3,11 @@
 ``@throttle("game_create")`` on a view counts its POSTs per signed-in player (per
 client address otherwise) against every rate of ``settings.RATE_LIMITS[group]``
 (fixed windows, e.g. ``["5/m", "30/d"]``); over any of them, the view is not run and
-the player gets a 429 page saying what to wait for, with a link back and a
-``Retry-After`` header (the seconds until the window that is full ends). Counters live
-in the shared cache; while it is unreachable nothing is counted (config.cache).
+the player gets a 429 saying what to wait for, with a ``Retry-After`` header (the
+seconds until the window that is full ends): on the page the form was on, when the
+view names how to draw it (``refused=``), else on a page of its own with a link back.
+Counters live in the shared cache; while it is unreachable nothing is counted
+(config.cache).
 
 allauth's own limits (sign-in, sign-up, password resets: ``ACCOUNT_RATE_LIMITS``)
 answer through ``allauth_limited`` (``config.urls.handler429``): the same page in the
@@ -73,14 +75,23 @@ def too_many(request, message, *, back: str, back_label, wait: int):
     return response
 
 
-def throttle(group: str):
-    """Limit a view's POSTs per player (``settings.RATE_LIMITS[group]``)."""
+def throttle(group: str, refused=None):
+    """Limit a view's POSTs per player (``settings.RATE_LIMITS[group]``).
+
+    ``refused(request, message, *args, **kwargs)``, given the view's own arguments,
+    draws the page the form was on with ``message`` beside it (issue 34: refusals in
+    place); it is answered with status 429."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
             wait = limited(request, group) if request.method == "POST" else 0
             if wait:
+                if refused is not None:
+                    response = refused(request, str(MESSAGES[group]), *args, **kwargs)
+                    response.status_code = 429
+                    response["Retry-After"] = str(max(1, int(wait)))
+                    return response
                 game_id = kwargs.get("game_id")
                 if game_id:
                     back = (reverse("game_detail", args=[game_id]), _("Back to the game"))

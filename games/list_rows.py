@@ -39,12 +39,14 @@ def current(user_id: int) -> list[tuple]:
     """The player's seats in running and open games, in My games' order (due seats by
     their deadline, the others by their game's, newest first, open games newest
     first): ``(seat id, game status, is due, accepted, game version, the seat's
-    deadline as text, the game's deadline as text)``. Plain values: enough to count,
-    pick what is shown and key the cached page."""
+    deadline as text, the game's deadline as text, the seat offering a draw, the seat
+    whose offer was declined)``. Plain values: enough to count, pick what is shown and
+    key the cached page (a draw offered or declined changes no version)."""
     using, q, t = _reading()
     sql = (
         f"SELECT s.{q('id')}, g.{q('status')}, s.{q('is_due')}, s.{q('accepted')},"
-        f" g.{q('version')}, CAST(s.{q('deadline')} AS TEXT), CAST(g.{q('deadline')} AS TEXT)"
+        f" g.{q('version')}, CAST(s.{q('deadline')} AS TEXT), CAST(g.{q('deadline')} AS TEXT),"
+        f" g.{q('draw_offered_by')}, g.{q('draw_declined_for')}"
         f" FROM {t['seat']} s INNER JOIN {t['game']} g ON g.{q('id')} = s.{q('game_id')}"
         f" WHERE s.{q('user_id')} = %s AND g.{q('status')} IN (%s, %s)"
         f" ORDER BY s.{q('deadline')} ASC NULLS LAST, g.{q('deadline')} ASC NULLS LAST,"
@@ -58,7 +60,8 @@ def current(user_id: int) -> list[tuple]:
         Game._meta.get_field("version"),
     )
     params = [user_id, GameStatus.ACTIVE.value, GameStatus.OPEN.value]
-    # (``chosen``: the first five columns; the two texts need no converting)
+    # (``chosen``: the first five columns; the two texts and small integers need no
+    # converting)
     return rows.values_of(using, chosen, sql, params)
 
 
@@ -94,6 +97,9 @@ LISTED = (
     ("score", Seat, "score"),
     ("game__num_players", Game, "num_players"),
     ("accepted", Seat, "accepted"),
+    ("index", Seat, "index"),
+    ("game__draw_offered_by", Game, "draw_offered_by"),
+    ("game__draw_declined_for", Game, "draw_declined_for"),
     ("game__engine", Game, "engine"),
     ("game__deadline", Game, "deadline"),
     ("game__finished_at", Game, "finished_at"),

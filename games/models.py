@@ -93,6 +93,9 @@ class Game(models.Model):
     rematch = models.OneToOneField(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch_of"
     )
+    # The seat whose draw offer was declined: told on its page and in My games until
+    # it plays its next action or offers again (issue 34).
+    draw_declined_for = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         indexes = [

@@ -174,9 +174,13 @@ def poll_seconds(game: Game, seats: list[Seat]) -> int:
     return COMPUTER_POLL_SECONDS if computer_due else POLL_SECONDS
 
 
-def _render_game(request, game, seats, part: str, selected: str | None, error: str, awaiting):
+def _render_game(
+    request, game, seats, part: str, selected: str | None, error: str, awaiting, refusal=None
+):
     """The fragment's HTML, whether ``selected`` was refused (no choice now), and the
-    live part alone (the body begins with it: a move's answer shows only that)."""
+    live part alone (the body begins with it: a move's answer shows only that).
+    ``refusal``: a refused form's message and text, shown in that form (``"form"``:
+    ``"typed"``, the typed move's box; ``"report"``, the report form in the rest)."""
     with i18n.one_language():  # (the board and guide ask for hundreds of messages)
         view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
         context = {
@@ -188,6 +192,7 @@ def _render_game(request, game, seats, part: str, selected: str | None, error: s
             "SITE_NAME": settings.SITE_NAME,
             "user": request.user,
             "csrf_token": CSRF_PLACEHOLDER,
+            "refusal": refusal,
         }
         live = render_to_string(PARTS["live"], context, using="jinja2")
         rest = render_to_string(PARTS["rest"], context, using="jinja2") if part != "live" else ""
@@ -200,7 +205,14 @@ def _fragment_key(request, game, seats, part: str, selected: str | None, awaitin
 
 
 def _game_fragment(
-    request, game, seats, part: str, selected: str | None, error: str, cached: bool = True
+    request,
+    game,
+    seats,
+    part: str,
+    selected: str | None,
+    error: str,
+    cached: bool = True,
+    refusal=None,
 ) -> str:
     awaiting = _awaiting(request)
 
@@ -210,8 +222,8 @@ def _game_fragment(
             raise Refused(html)
         return html
 
-    if error:
-        return _render_game(request, game, seats, part, selected, error, awaiting)[0]
+    if error or refusal:  # a refusal's page is its viewer's alone: never cached
+        return _render_game(request, game, seats, part, selected, error, awaiting, refusal)[0]
     if not cached:
         # The viewer's own move made this position: they look at it next (the whole
         # page, after My games), so its body is kept for that view while drawn anyway.
@@ -231,13 +243,14 @@ def game_html(
     selected: str | None = None,
     error: str = "",
     cached: bool = True,
+    refusal: dict | None = None,
 ) -> SafeString:
     """The game page's ``body`` or its ``live`` part, as ``request.user`` may see it.
 
     ``seats``: the game's seats with their users, in seat order. ``cached=False`` for
     a position just made by the viewer's own move: nothing has it cached yet, and it
     is drawn whole, its body kept for the whole page they open next."""
-    html = _game_fragment(request, game, seats, part, selected, error, cached)
+    html = _game_fragment(request, game, seats, part, selected, error, cached, refusal)
     return _with_token(request, html)
 
 

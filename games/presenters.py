@@ -336,6 +336,9 @@ class ListedSeat:
     accepted: bool
     inviter: str  # who created the game
     others: list[Player]
+    # A draw in a running game: "offered" (to this player), "waiting" (their offer
+    # awaits an answer), "declined" (their offer was, since they last acted), or "".
+    draw: str = ""
 
 
 def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
@@ -385,6 +388,14 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
             accepted=r.accepted,
             inviter=r.game__created_by__display_name or r.game__created_by__username or "",
             others=others[r.game_id],
+            draw=_draw(r),
         )
         for r in rows
     }
+
+
+def _draw(r) -> str:
+    """What a listed seat shows of a draw offer (``ListedSeat.draw``)."""
+    if r.game__draw_offered_by is not None:
+        return "waiting" if r.game__draw_offered_by == r.index else "offered"
+    return "declined" if r.game__draw_declined_for == r.index else ""

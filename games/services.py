@@ -653,6 +653,8 @@ def _apply(
     rows.insert(move)  # (one written INSERT: the ORM's took a tenth of the request)
     game.version += 1
     game.draw_offered_by = None
+    if game.draw_declined_for == seat:  # the declined offerer acted again: told enough
+        game.draw_declined_for = None
     seats = _store_state(game, new, seats, seen_by=mover, fields=MOVE_FIELDS)
     signals.move_played.send(sender=Game, game=game, move=move)
     if not by_computer:  # the computer task goes on by itself while a computer is due
@@ -734,7 +736,7 @@ def _computer_move(*, game_id: int, seat: int, action: str, expected: tuple[int,
 
 
 # The game's columns an action changes (``_apply``; the end of a game saves them all).
-MOVE_FIELDS = ("state", "version", "to_move", "deadline", "draw_offered_by")
+MOVE_FIELDS = ("state", "version", "to_move", "deadline", "draw_offered_by", "draw_declined_for")
 # A seat's columns that a turn starting or ending changes.
 CLOCK_FIELDS = (
     "is_due",
@@ -981,7 +983,9 @@ def draw_offer(*, game_id: int, user: User) -> Game:
     if game.draw_offered_by is not None:
         raise GameError(text.gettext_lazy("A draw offer is already waiting for an answer."))
     game.draw_offered_by = seat.index
-    game.save(update_fields=["draw_offered_by"])
+    if game.draw_declined_for == seat.index:
+        game.draw_declined_for = None
+    game.save(update_fields=["draw_offered_by", "draw_declined_for"])
     signals.draw_offered.send(sender=Game, game=game, seat=seat)
     return game
 
@@ -994,9 +998,9 @@ def draw_answer(*, game_id: int, user: User, accept: bool) -> Game:
     seat = _seat_of(game, user)
     if seat.index == game.draw_offered_by:
         raise GameError(text.gettext_lazy("You cannot answer your own draw offer."))
-    if not accept:
-        game.draw_offered_by = None
-        game.save(update_fields=["draw_offered_by"])
+    if not accept:  # the offerer is told on the game page and in My games
+        game.draw_declined_for, game.draw_offered_by = game.draw_offered_by, None
+        game.save(update_fields=["draw_offered_by", "draw_declined_for"])
         return game
     seats = list(game.seats.order_by("index"))
     _finish(

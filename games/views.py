@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.adapter import INVITATION_SESSION_KEY
 from accounts.models import User
 from config.frame import render_page
+from config.refusals import in_place
 from config.throttle import throttle
 from games import clocks, invitations, list_rows, page_cache, results, services, table_rows
 from games import lobby as lobby_rules
@@ -36,6 +37,7 @@ from games.presenters import (
     viewer_seat,
 )
 from games.replay import game_states
+from ratings.system import PROVISIONAL_GAMES
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
 
@@ -141,9 +143,10 @@ def active_games(request):
 
 
 @login_required
-def lobby(request):
+def lobby(request, refusal: str = ""):
     """Open public games the viewer can join: a free seat, and neither theirs (created
-    by them) nor one they are seated or invited in (My games lists those)."""
+    by them) nor one they are seated or invited in (My games lists those).
+    ``refusal``: why a Join from this page was refused (shown on it, status 429)."""
     games = (
         Game.objects.filter(
             status=GameStatus.OPEN,
@@ -160,8 +163,13 @@ def lobby(request):
     )
     for game in games:
         game.expires_at = lobby_rules.expires_at(game)
-    context = {"games": games, "open_days": settings.LOBBY_OPEN_DAYS}
-    return render(request, "games/lobby.html", context)
+    context = {
+        "games": games,
+        "open_days": settings.LOBBY_OPEN_DAYS,
+        "provisional_games": PROVISIONAL_GAMES,
+        "refusal": refusal,
+    }
+    return render(request, "games/lobby.html", context, status=429 if refusal else 200)
 
 
 def history(request, username: str):
@@ -184,8 +192,16 @@ def history(request, username: str):
 # --- creating and joining ------------------------------------------------------------
 
 
+def _new_game_refused(request, message: str) -> HttpResponse:
+    """Too many games started: the form again as it was sent, the reason above it."""
+    form = NewGameForm(request.POST)
+    form.is_valid()
+    form.add_error(None, message)
+    return render(request, "games/new.html", {"form": form})
+
+
 @login_required
-@throttle("game_create")
+@throttle("game_create", refused=_new_game_refused)
 def game_new(request):
     form = NewGameForm(request.POST or None, initial={"engine": "triad"})
     if request.method == "POST" and form.is_valid():
@@ -222,28 +238,51 @@ def game_new(request):
     return render(request, "games/new.html", {"form": form}, status=status)
 
 
+def _refusal_status(exc: Exception) -> int:
+    """409 when the game moved on since the page was drawn, else 400."""
+    return 409 if isinstance(exc, services.StaleMove) else 400
+
+
+def refused_page(request, game_id: int, message: str, status: int, **kwargs) -> HttpResponse:
+    """A refused form of the game page (no htmx): the page as it is now, the reason on
+    it (``refusal=``: in the form that was sent, see ``page_cache.game_html``)."""
+    game, seats = _game_with_seats(request, game_id)
+    return _page_response(request, game, seats, error=message, status=status, **kwargs)
+
+
 def _post_flow(request, game_id: int, flow, success: str, **kwargs):
+    """A plain form's flow: back to the game page when done (a reload posts nothing
+    twice), the page with the reason and 400/409 when refused."""
     try:
         flow(game_id=game_id, user=request.user, **kwargs)
     except services.GameError as exc:
-        messages.error(request, error_message(exc))
-    else:
-        if success:
-            messages.success(request, success)
+        return refused_page(request, game_id, error_message(exc), _refusal_status(exc))
+    if success:
+        messages.success(request, success)
     return redirect("game_detail", game_id=game_id)
+
+
+def _join_refused(request, message: str, game_id: int) -> HttpResponse:
+    """Too many games joined: the page the Join button was on (the lobby, or the
+    game's own page), the reason on it."""
+    if request.POST.get("from") == "lobby":
+        return lobby(request, refusal=message)
+    return refused_page(request, game_id, message, 429)
 
 
 @require_POST
 @login_required
-@throttle("game_create")
+@throttle(
+    "game_create",
+    refused=lambda request, message, game_id: refused_page(request, game_id, message, 429),
+)
 def game_rematch(request, game_id: int):
     """One click on a finished game: the same game again, its players invited."""
     _visible_game(request, game_id)  # a private game stays unknown to others
     try:
         rematch = services.game_rematch(game_id=game_id, user=request.user)
     except services.GameError as exc:
-        messages.error(request, error_message(exc))
-        return redirect("game_detail", game_id=game_id)
+        return refused_page(request, game_id, error_message(exc), _refusal_status(exc))
     if rematch.status == GameStatus.OPEN:
         messages.success(request, _("Rematch offered: the other players are invited."))
     else:
@@ -253,7 +292,7 @@ def game_rematch(request, game_id: int):
 
 @require_POST
 @login_required
-@throttle("game_join")
+@throttle("game_join", refused=_join_refused)
 def game_join(request, game_id: int):
     return _post_flow(request, game_id, services.game_join, _("You have joined the game."))
 
@@ -270,8 +309,7 @@ def invitation_decline(request, game_id: int):
     try:
         services.invitation_decline(game_id=game_id, user=request.user)
     except services.GameError as exc:
-        messages.error(request, error_message(exc))
-        return redirect("game_detail", game_id=game_id)
+        return refused_page(request, game_id, error_message(exc), _refusal_status(exc))
     messages.success(request, _("You have left the game."))
     return redirect("home")
 
@@ -411,18 +449,30 @@ def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
 
 
 def _page_response(
-    request, game: Game, seats: list[Seat], *, error: str = "", status: int = 200, fresh=False
+    request,
+    game: Game,
+    seats: list[Seat],
+    *,
+    error: str = "",
+    status: int = 200,
+    fresh=False,
+    refusal: dict | None = None,
 ):
-    """The whole game page, or its live part for htmx (``fresh``: just made by a move)."""
+    """The whole game page, or its live part for htmx (``fresh``: just made by a move).
+    With ``error`` (or a ``refusal`` shown in its form), a refusal's answer: its live part marked
+    for ``#live`` (htmx), else the whole page, the reason on it, under ``status``."""
     if request.htmx:
         html = page_cache.game_html(
-            request, game, seats, part="live", error=error, cached=not fresh
+            request, game, seats, part="live", error=error, cached=not fresh, refusal=refusal
         )
-        return HttpResponse(html, status=status)
+        response = HttpResponse(html, status=status)
+        return in_place(response, "#live") if error else response
     selected = request.GET.get("select")
-    if not error:
+    if not (error or refusal):
         return HttpResponse(page_cache.game_page(request, game, seats, selected=selected))
-    body = page_cache.game_html(request, game, seats, selected=selected, error=error)
+    body = page_cache.game_html(
+        request, game, seats, selected=selected, error=error, refusal=refusal
+    )
     title = tab_title(game, viewer_seat(game, seats, request.user))
     context = {"game": game, "body": body, "tab_title": title}
     return HttpResponse(render_page(request, GAME_PAGE, context), status=status)
@@ -466,7 +516,7 @@ def _turn_response(request, game_id: int, action: str | None, flow):
 
     ``flow(data)`` returns the game as the service left it, with its seats if loaded."""
     form = ActionForm({"action": action, "version": request.POST.get("version")})
-    error, status = "", 200
+    error, status, refusal = "", 200, None
     if not form.is_valid():
         error, status = _("That move was not understood."), 400
     else:
@@ -481,8 +531,10 @@ def _turn_response(request, game_id: int, action: str | None, flow):
                 return redirect(game)
             if seats is not None:  # fresh from the service: no need to read them again
                 return _page_response(request, game, seats, fresh=True)
+    if status == 400 and request.POST.get("typed"):  # told in its box, the move left there
+        refusal = {"form": "typed", "error": error, "text": action or ""}
     game, seats = _game_with_seats(request, game_id)
-    return _page_response(request, game, seats, error=error, status=status)
+    return _page_response(request, game, seats, error=error, status=status, refusal=refusal)
 
 
 @require_POST

@@ -343,6 +343,9 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
         f"{names.get(m.seat, m.seat)}: {game_texts.move_description(m)}"
         for m in moves_since_own(game, seat.index)
     ]
+    if game.status == "active" and game.draw_declined_for == seat.index:
+        # Told here too: a correspondence player hears of the answer with their turn.
+        section.moves_since.append(gettext("Your draw offer was declined."))
     state = load_state(game)
     # A seat its person left (resigned, timed out) may be a computer's now, due and
     # holding cards: they get the public picture, and neither its moves nor a reply

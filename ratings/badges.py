@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from ratings import services
+from ratings import services, system
 
 
 def game_ratings(game, seats=None) -> dict:
@@ -32,3 +32,13 @@ def rating_badge(ratings, index, *, space: bool = False) -> SafeString:
     return format_html(
         '{}<span class="rating" title="{}">{}{}</span>', space, title, rating.display, mark
     )
+
+
+def provisional_note(ratings) -> str:
+    """What the "?" of a provisional badge means, when ``ratings`` (``game_ratings``'s
+    answer) holds one; else "". Shown under the players, where the badges are."""
+    if not any(r.provisional for r in (ratings or {}).values()):
+        return ""
+    return _("A rating with ? is provisional: fewer than %(count)d rated games so far.") % {
+        "count": system.PROVISIONAL_GAMES
+    }

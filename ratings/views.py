@@ -17,7 +17,8 @@ def leaderboards(request):
         {"engine": name, "title": module.title, "brackets": _brackets(name)}
         for name, module in sorted(ENGINES.items(), key=lambda kv: kv[1].title)
     ]
-    return render(request, "ratings/index.html", {"boards": boards})
+    context = {"boards": boards, "provisional_games": system.PROVISIONAL_GAMES}
+    return render(request, "ratings/index.html", context)
 
 
 def leaderboard(request, engine: str, bracket: str):

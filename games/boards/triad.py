@@ -10,7 +10,8 @@ cells are tinted and a die removed by it is outlined where it stood.
 Clicking: each of the viewer's dice that can move carries ``data-select="c1"``;
 with ``selected`` one of them, every destination cell carries
 ``data-action="c1-c4=3"`` (the distance is the new value, so the cell decides the
-action; a TD6 move without turning, ``c1-c2``, works the same way). During a removal
+action; a TD6 move without turning, ``c1-c2``, works the same way) and shows, as an
+outlined die, the numeral the die will show there (``data-value``). During a removal
 choice (TD8) each candidate die carries ``data-action="x c4"``. Turning a die in
 place (TD6, ``c1=3``) has no single cell to click and is left to the page's list of
 actions.
@@ -300,18 +301,33 @@ def render_svg(
             )
         )  # fmt: skip
 
-    # Destinations of the selected die.
+    # Destinations of the selected die, each showing the value it turns to there (the
+    # distance moved: rulebook, "Rotate the Die" and "Move the Die").
+    current = int(board[selected].get("value", 0)) if selected else 0
     for cell, action in sorted(targets.items()):
         x, y = _cell_xy(cell, flipped)
-        label = tr.gettext(
-            "move %(from)s to %(to)s (%(action)s)", action=action, to=cell, **{"from": selected}
-        )
+        turned = action.partition("=")[2]
+        value = int(turned) if turned else current
+        if turned:
+            label = tr.gettext(
+                "move %(from)s to %(to)s, turning it to %(value)s (%(action)s)",
+                action=action, to=cell, value=ROMAN.get(value, "?"), **{"from": selected},
+            )  # fmt: skip
+        else:
+            label = tr.gettext(
+                "move %(from)s to %(to)s without turning it (%(action)s)",
+                action=action, to=cell, **{"from": selected},
+            )  # fmt: skip
         out.append(
-            f"<g {_attrs(class_='target', data_action=action, aria_label=label)}>"
+            f"<g {_attrs(class_='target', data_action=action, data_value=value, aria_label=label)}>"
             f"<title>{escape(label)}</title>"
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
             f'fill="#1f6feb" fill-opacity="0.25" stroke="#1f6feb" stroke-width="2"/>'
-            f'<circle cx="{x + CELL // 2}" cy="{y + CELL // 2}" r="7" fill="#1f6feb"/>'
+            # The die as it will stand there: an outline with its new numeral.
+            f'<rect x="{x + 10}" y="{y + 10}" width="{CELL - 20}" height="{CELL - 20}" rx="8" '
+            f'fill="#ffffff" fill-opacity="0.7" stroke="#1f6feb" stroke-width="2" '
+            f'stroke-dasharray="4 3"/>'
+            f"{_numeral(x, y, value, '#1748a8')}"
             "</g>"
         )
 
@@ -441,7 +457,26 @@ def guide(
         label = tr.gettext("Your %(value)s on %(cell)s", value=value, cell=cell)
         choices.append(Choice(cell, label, tuple(by_die[cell])))
     normal = any(_PATH_ACTION.match(a) and "=" in a for a in actions)
-    if normal:
+    if selected in by_die:  # a die picked: what to do with it now
+        value = ROMAN.get(int(board.get(selected, {}).get("value", 0)), "?")
+        if normal:
+            prompt = tr.gettext(
+                "Your %(value)s on %(cell)s: pick the square it moves to.",
+                value=value, cell=selected,
+            )  # fmt: skip
+            detail = tr.gettext(
+                "Each blue square shows what the die turns to there: it moves as many "
+                "squares as its new value, and its value must change. "
+                "Pick the die again to choose another."
+            )
+        else:
+            prompt = tr.gettext(
+                "Your %(value)s on %(cell)s: move it without turning it, or turn it in place.",
+                value=value, cell=selected,
+            )  # fmt: skip
+            detail = tr.gettext("Pick the die again to choose another.")
+        anchor = "turn" if normal else "no-move"
+    elif normal:
         prompt = tr.gettext("Move one of your dice: pick a die, then the square it moves to.")
         detail = tr.gettext("A die moves as far as the value it turns to (I, II or III).")
         anchor = "turn"

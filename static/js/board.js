@@ -92,10 +92,12 @@
     if (!live) return;
     var el = null;
     var picked = live.dataset.selected;
+    // A typed move refused: back to its box, which says why and holds the move.
+    if (live.querySelector("#typed-error")) el = document.getElementById("typed-action");
     var onBoard = focusKey && focusKey.indexOf("#board") === 0;
     // A piece just picked on the board: its first target there (the rest follow it
     // in the board's order); picked in the list: the same button, its targets next.
-    if (userAsked && picked && onBoard) {
+    if (!el && userAsked && picked && onBoard) {
       el = live.querySelector("#board [data-action]") || live.querySelector(".picked .target");
     }
     if (!el && focusKey) el = document.querySelector(focusKey);

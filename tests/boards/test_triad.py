@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from games.boards import render_svg
+from games.boards import guide, render_svg
 from games.engines import triad as t
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -155,3 +155,73 @@ def test_each_board_labels_its_dice_in_the_language_it_is_drawn_in():
     assert "Black die showing" in english and "Würfel von Schwarz mit" not in english
     assert "Würfel von Schwarz mit" in german and "die showing" not in german
     assert render_svg("triad", t.view(state, 0), seat=0) == english
+
+
+def _numeral_bars(g) -> int:
+    """How many upright strokes the numeral drawn in ``g`` has (I, II or III)."""
+    numeral = next(el for el in g.iter(f"{SVG}g") if el.get("class") == "numeral")
+    rects = numeral.findall(f"{SVG}rect")
+    return len(rects) - 2  # the two serif bars span the strokes
+
+
+def test_each_destination_shows_the_value_the_die_turns_to():
+    """Rulebook, "Rotate the Die" / "Move the Die": the die moves exactly as many
+    squares as its new value, so each destination shows that value."""
+    state = t.new_game(2, 50)
+    _, root = render(state, t.BLACK, selected="d1")
+    targets = [el for el in with_attr(root, "data-action") if "target" in el.get("class")]
+    assert targets
+    for g in targets:
+        value = int(g.get("data-action").split("=")[1])
+        assert g.get("data-value") == str(value)
+        assert _numeral_bars(g) == value
+        assert "turning it to " + "I" * value in g.get("aria-label")
+    f3 = next(g for g in targets if g.get("data-action") == "d1-f3=2")
+    assert f3.get("aria-label") == "move d1 to f3, turning it to II (d1-f3=2)"
+
+
+def test_a_move_without_turning_shows_the_value_the_die_keeps():
+    """Rulebook, "Move the Die": with no normal move, a die moves without turning."""
+    state = t.from_diagram(
+        """
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        W1 .  .  .  .  .
+        W2 .  W3 .  .  .
+        .  .  .  .  .  .
+        B1 .  W3 .  .  .
+        """
+    )
+    _, root = render(state, t.BLACK, selected="a1")
+    for g in with_attr(root, "data-action"):
+        assert g.get("data-value") == "1" and _numeral_bars(g) == 1
+        assert "without turning it" in g.get("aria-label")
+
+
+def test_the_instruction_follows_the_picked_die():
+    state = t.new_game(2, 50)
+    view, actions = t.view(state, t.BLACK), t.legal_actions(state, t.BLACK)
+    before = guide("triad", view, seat=t.BLACK, actions=actions)
+    assert before.prompt == "Move one of your dice: pick a die, then the square it moves to."
+    value = t.view(state, t.BLACK)["board"]["d1"]["value"]
+    picked = guide("triad", view, seat=t.BLACK, actions=actions, selected="d1")
+    assert picked.prompt == f"Your {'I' * value} on d1: pick the square it moves to."
+    assert "shows what the die turns to" in picked.detail
+    assert picked.choices == before.choices  # the list offers the same moves
+
+
+def test_the_instruction_for_a_picked_die_with_no_normal_move():
+    state = t.from_diagram(
+        """
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        W1 .  .  .  .  .
+        W2 .  W3 .  .  .
+        .  .  .  .  .  .
+        B1 .  W3 .  .  .
+        """
+    )
+    view, actions = t.view(state, t.BLACK), t.legal_actions(state, t.BLACK)
+    picked = guide("triad", view, seat=t.BLACK, actions=actions, selected="a1")
+    assert picked.prompt == "Your I on a1: move it without turning it, or turn it in place."
+    assert picked.rules_anchor == "no-move"

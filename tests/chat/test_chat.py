@@ -125,7 +125,7 @@ def test_a_player_is_rate_limited(alice, bob):
         for i in range(services.MESSAGES_PER_MINUTE):
             assert post(client, game, f"line {i}").status_code == 200
         refused = post(client, game, "one too many")
-        assert refused.status_code == 400 and "messages a minute" in refused.content.decode()
+        assert refused.status_code == 429 and "messages a minute" in refused.content.decode()
     with time_machine.travel(T0 + timedelta(seconds=61), tick=False):
         assert post(client, game, "later").status_code == 200
     assert Message.objects.count() == services.MESSAGES_PER_MINUTE + 1

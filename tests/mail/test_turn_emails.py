@@ -280,3 +280,25 @@ def test_the_html_part_shows_the_board_as_a_png(alice, bob, settings, mailoutbox
     cid = images[0]["Content-ID"].strip("<>")
     assert f"cid:{cid}" in mail.alternatives[0][0]
     assert "<svg" not in mail.alternatives[0][0]
+
+
+def test_the_turn_email_after_a_declined_draw_offer_says_so(alice, bob, mailoutbox):
+    """Issue 34: the offerer is told their draw offer was declined, here with the turn
+    the decliner's move gives them (and on the game page and My games)."""
+    with time_machine.travel(T0, tick=False):
+        game = start_game(alice, bob)
+        offerer = due_seat(game)
+        play_first_legal(game)  # then the offer, waiting for the other's answer
+        services.draw_offer(game_id=game.pk, user=offerer.user)
+        other = due_seat(game)
+    with time_machine.travel(T0 + timedelta(hours=1), tick=False):
+        services.draw_answer(game_id=game.pk, user=other.user, accept=False)
+        play_first_legal(game)
+    with time_machine.travel(T0 + timedelta(hours=1, seconds=301), tick=False):
+        mailoutbox.clear()
+        tasks.deliver_now(offerer.user.pk)
+    [mail] = [m for m in mailoutbox if m.subject.startswith("Your turn")]
+    since = mail.body.split("Since your last turn:")[1]
+    assert "Your draw offer was declined." in since
+    [(html, _mime)] = mail.alternatives
+    assert "Your draw offer was declined." in html

@@ -320,3 +320,52 @@ def test_a_game_pages_ratings_are_read_as_the_orm_reads_them(people):
     computer = with_level.seats.get(user=None).index
     assert set(levels) == {computer}  # carol has none yet
     assert [getattr(levels[computer], f) for f in fields] == [getattr(strong, f) for f in fields]
+
+
+# --- what the marks mean (issue 34: '"953?" and "★" beside ratings are not explained
+# anywhere') ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_game_page_explains_the_provisional_mark_and_the_winners_star(client, people):
+    alice, bob = people[:2]
+    game = start_game(alice, bob)
+    services.game_resign(game_id=game.pk, user=bob)
+    client.force_login(alice)
+    page = client.get(game.get_absolute_url()).content.decode()
+    key = page[page.index('class="players-key') :].split("</p>")[0]
+    games = system.PROVISIONAL_GAMES
+    assert f"A rating with ? is provisional: fewer than {games} rated games so far." in key
+    assert "★ marks the winner." in key
+    assert 'href="/ratings/#how-ratings-work"' in key
+    assert 'aria-label="winner">★</strong>' in page
+
+
+@pytest.mark.django_db
+def test_a_casual_game_without_winner_shows_no_key(client, people):
+    alice, bob = people[:2]
+    game = start_game(alice, bob)
+    Game.objects.filter(pk=game.pk).update(rated=False)
+    client.force_login(alice)
+    assert "players-key" not in client.get(game.get_absolute_url()).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_leaderboards_page_says_how_ratings_work(client, people):
+    page = client.get(reverse("leaderboards")).content.decode()
+    assert 'id="how-ratings-work"' in page
+    assert "A newcomer shows 1000" in page
+    assert f"fewer than {system.PROVISIONAL_GAMES} rated games so far" in page
+    assert "★ marks the winner" in page
+
+
+@pytest.mark.django_db
+def test_the_lobby_explains_the_provisional_mark(client, people):
+    alice, carol = people[0], people[2]
+    services.game_create(
+        creator=alice, engine="triad", num_players=2, options={}, days_per_move=3,
+        invitees=[], is_public=True,
+    )  # fmt: skip
+    client.force_login(carol)
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert "A rating with ? is provisional" in lobby and "#how-ratings-work" in lobby
