@@ -23,6 +23,8 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from kombu import Connection
 
+from config.env import QUEUE_TRANSPORT
+
 
 def _failure(exc: Exception) -> str:
     return f"not answering ({type(exc).__name__})"
@@ -47,7 +49,7 @@ def check_broker() -> str | None:
         ) as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=2)
         # The filesystem transport "connects" without touching the disk; try a write.
-        if settings.CELERY_BROKER_URL.startswith("filesystem"):
+        if settings.CELERY_BROKER_URL.startswith(("filesystem", QUEUE_TRANSPORT)):
             _check_folder(settings.CELERY_BROKER_TRANSPORT_OPTIONS["data_folder_in"])
     except Exception as exc:
         return _failure(exc)
