@@ -299,6 +299,12 @@ class Transport(filesystem.Transport):
     driver_type = "filesystem"
     driver_name = ALIAS
 
+    @property
+    def default_connection_params(self):
+        # No host to name: kombu's "No hostname was supplied" warning, printed in the
+        # terminal of bin/serve at the first task queued, would only puzzle.
+        return {"port": self.default_port, "hostname": ""}
+
 
 # Celery's broker URL names a transport by alias (``atomicfs://``); kombu refuses import
 # paths in URLs, so the alias is registered with this module's import (config.env).

@@ -21,6 +21,7 @@ Imports nothing from Django: it only starts processes.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -96,16 +97,25 @@ def _start(command: list[str]) -> subprocess.Popen:
 
 
 def _stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
-    if process.poll() is not None:
-        return
-    try:
-        os.killpg(process.pid, sig)
-        process.wait(timeout=15)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
+    """Stop ``process`` and whatever is left of its group."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, sig)
+            process.wait(timeout=15)
+        except ProcessLookupError:
+            pass
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    _end_group(process)
+
+
+def _end_group(process: subprocess.Popen) -> None:
+    """Kill what is left of the group of ``process``, which has exited: a worker killed
+    outright leaves its embedded beat (a child process) running, and two beats would
+    send every periodic task twice."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
 
 
 def _say(line: str) -> None:
@@ -152,6 +162,7 @@ def watch(
                 return web_process.returncode
             if worker_process.poll() is None:
                 continue
+            _end_group(worker_process)
             now = time.monotonic()
             stops.append(now)
             while stops and now - stops[0] > window:

@@ -85,6 +85,20 @@ def _database_url() -> str:
     return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{name}"))
 
 
+def _running_in_group(pgid: int) -> list[int]:
+    """The processes of group ``pgid`` still running (zombies, ended but not yet
+    reaped by whoever adopted them, are not)."""
+    running = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            running.append(int(stat.parent.name))
+    return running
+
+
 def _free_port() -> int:
     import socket
 
@@ -146,6 +160,8 @@ def test_a_killed_worker_of_bin_serve_is_restarted_and_the_computer_moves(tmp_pa
         )
         second = _wait(lambda: pid_file.exists() and int(pid_file.read_text()), 10, "a pid")
         assert second != first
+        # Nothing of the killed worker is left (its embedded beat would be a second one).
+        assert _wait(lambda: not _running_in_group(first), 10, "the old beat to end")
 
         # Alice moves as the web would: the computer's task is queued after commit.
         played = subprocess.run(
