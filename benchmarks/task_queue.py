@@ -1,6 +1,6 @@
 """Stress of the embedded task queue: producers writing while a real worker reads.
 
-    .venv/bin/python benchmarks/task_queue.py [--tasks 20000] [--producers 4]
+    .venv/bin/python benchmarks/task_queue.py [--tasks 5000] [--producers 4]
                                               [--transport atomicfs|filesystem]
                                               [--timeout 600]
 
@@ -193,7 +193,7 @@ def run(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tasks", type=int, default=20_000)
+    parser.add_argument("--tasks", type=int, default=5000)
     parser.add_argument("--producers", type=int, default=4)
     parser.add_argument("--transport", choices=["atomicfs", "filesystem"], default="atomicfs")
     parser.add_argument("--timeout", type=float, default=600)

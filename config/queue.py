@@ -33,6 +33,7 @@ import logging
 import os
 import time
 import uuid
+from collections import deque
 from pathlib import Path
 from queue import Empty
 
@@ -140,6 +141,7 @@ class Channel(filesystem.Channel):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._no_ack_queues: set[str] = set()
+        self._pending: dict[str, deque[str]] = {}  # names listed, not yet tried
 
     # --- where things are --------------------------------------------------------------
 
@@ -184,9 +186,14 @@ class Channel(filesystem.Channel):
         queue_folder = Path(self.data_folder_in)
         if time.monotonic() - claims.recovered_at > RECOVER_SECONDS:
             claims.recover(queue_folder)
-        for filename in sorted(os.listdir(queue_folder)):
-            if not _is_message(filename, queue):
-                continue
+        pending = self._pending.get(queue)
+        if not pending:
+            # One listing serves a whole batch: listing and sorting a folder of
+            # thousands of messages for each one made a backlog quadratic.
+            names = sorted(n for n in os.listdir(queue_folder) if _is_message(n, queue))
+            pending = self._pending[queue] = deque(names)
+        while pending:
+            filename = pending.popleft()
             claimed = claims.own_folder() / filename
             try:
                 # The claim: of readers racing for a file, exactly one rename succeeds.
