@@ -2,16 +2,16 @@
 
     .venv/bin/python benchmarks/task_queue.py [--tasks 5000] [--producers 4]
                                               [--transport atomicfs|filesystem]
-                                              [--timeout 600]
+                                              [--pause 0.005] [--timeout 600]
 
-``--producers`` processes queue ``--tasks`` tasks between them, as fast as they can,
-into a fresh queue folder while one Celery worker (``--pool=solo``, as ``bin/serve``
-runs it) consumes them. Each task has one idempotent effect: it creates the file named
-by its number (a second run of the same task finds it there and changes nothing) and
-appends its number to a run log. Printed: the tasks whose effect is missing, the runs
-beyond one per task, whether the worker is still running (and the last lines of its
-log if not), the time to queue them all and the time until the last effect, with the
-rate per second.
+``--producers`` processes queue ``--tasks`` tasks between them, as fast as they can
+(or ``--pause`` seconds apart), into a fresh queue folder while one Celery worker
+(``--pool=solo``, as ``bin/serve`` runs it) consumes them. Each task has one
+idempotent effect: it creates the file named by its number (a second run of the same
+task finds it there and changes nothing) and appends its number to a run log.
+Printed: the tasks whose effect is missing, the runs beyond one per task, whether the
+worker is still running (and the last lines of its log if not), the time to queue them
+all and the time until the last effect, with the rate per second.
 
 ``--transport filesystem`` runs the same against kombu's own filesystem transport
 (what ``bin/serve`` used before ``atomicfs``, config/queue.py) for comparison.

@@ -103,7 +103,7 @@ def test_healthz_fails_the_worker_part_two_minutes_after_its_last_heartbeat(clie
     _heartbeat(seconds_ago=settings.HEALTH_WORKER_SECONDS + 5)
     body = client.get("/healthz").json()
     assert body["failing"] == ["worker"]
-    assert body["worker"] == "no worker heard from for 2 minutes 5 seconds"
+    assert body["worker"].startswith("no worker heard from for 2 minutes ")
 
 
 def test_healthz_wants_a_worker_for_every_queue(client, settings):
