@@ -7,6 +7,9 @@ from pathlib import Path
 
 import dj_database_url
 
+# Importing the embedded queue's transport registers its alias with kombu.
+from .queue import ALIAS as QUEUE_TRANSPORT
+
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
 
@@ -59,22 +62,22 @@ def database_config(url: str | None, base_dir: Path) -> dict:
 def broker_config(redis_url: str | None, var_dir: Path) -> tuple[str, dict]:
     """Celery's broker URL and transport options.
 
-    With ``REDIS_URL``: Redis. Without: kombu's ``filesystem://`` transport in
-    ``var/celery/queue`` (one folder for in and out, as kombu requires), which works
-    for one machine with a real worker, countdowns and beat included.
+    With ``REDIS_URL``: Redis. Without: ``atomicfs://`` (config/queue.py), kombu's
+    filesystem transport with atomic writes and durable claims, in ``var/celery/queue``
+    (one folder for in and out, as kombu requires), which works for one machine with a
+    real worker, countdowns and beat included.
     """
     if redis_url:
         # A broker that does not answer fails a web process's ``delay()`` within
         # seconds (the outbox's sweep sends what could not be queued).
         return redis_url, {"visibility_timeout": 3600, "socket_connect_timeout": 2}
-    queue = var_dir / "celery" / "queue"
-    processed = var_dir / "celery" / "processed"
-    return "filesystem://", {
-        "data_folder_in": str(queue),
-        "data_folder_out": str(queue),
-        "processed_folder": str(processed),
-        "store_processed": False,
-        "control_folder": str(var_dir / "celery" / "control"),
+    folder = var_dir / "celery"
+    return f"{QUEUE_TRANSPORT}://", {
+        "data_folder_in": str(folder / "queue"),
+        "data_folder_out": str(folder / "queue"),
+        "claimed_folder": str(folder / "claimed"),
+        "broken_folder": str(folder / "broken"),
+        "control_folder": str(folder / "control"),
         "polling_interval": 0.2,
     }
 
@@ -128,7 +131,7 @@ def ensure_var_dirs(var_dir: Path) -> None:
     """Create the folders the embedded defaults write to (before the first ``delay()``)."""
     for sub in (
         "celery/queue",
-        "celery/processed",
+        "celery/claimed",
         "celery/control",
         "celery/results",
         "cache",

@@ -1,8 +1,11 @@
 """``/healthz``: 200 when every part answers, else 503 naming the failing parts.
 
-Parts: the database, the Celery broker, the cache, and the outbox (mail waiting longer
-than ``HEALTH_OUTBOX_MINUTES`` past its time means no worker or beat is sending it:
-a worker that exited, a beat that never started, an SMTP server refusing everything).
+Parts: the database, the Celery broker, the cache, the worker (every queue the site
+sends tasks to is taken by a worker whose heartbeat, written by the worker itself to
+the database, is at most ``HEALTH_WORKER_SECONDS`` old: config/celery.py), and the
+outbox (mail waiting longer than ``HEALTH_OUTBOX_MINUTES`` past its time means no
+worker or beat is sending it: a beat that never started, an SMTP server refusing
+everything).
 Failures are described by kind only (``ConnectionError``), never with the text of the
 exception: that names hosts, ports and users, and ``/healthz`` is public.
 """
@@ -22,6 +25,8 @@ from django.http import JsonResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from kombu import Connection
+
+from config.env import QUEUE_TRANSPORT
 
 
 def _failure(exc: Exception) -> str:
@@ -47,7 +52,7 @@ def check_broker() -> str | None:
         ) as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=2)
         # The filesystem transport "connects" without touching the disk; try a write.
-        if settings.CELERY_BROKER_URL.startswith("filesystem"):
+        if settings.CELERY_BROKER_URL.startswith(("filesystem", QUEUE_TRANSPORT)):
             _check_folder(settings.CELERY_BROKER_TRANSPORT_OPTIONS["data_folder_in"])
     except Exception as exc:
         return _failure(exc)
@@ -93,6 +98,39 @@ def check_outbox() -> str | None:
     return f"the oldest unsent email is {minutes} minutes past its time"
 
 
+def required_queues() -> set[str]:
+    """Every queue the site sends tasks to: each needs a worker that takes it."""
+    routes = getattr(settings, "CELERY_TASK_ROUTES", {}) or {}
+    default = getattr(settings, "CELERY_TASK_DEFAULT_QUEUE", "celery")
+    return {default} | {route["queue"] for route in routes.values() if route.get("queue")}
+
+
+def check_worker() -> str | None:
+    """No heartbeat within ``HEALTH_WORKER_SECONDS`` from a worker taking each queue.
+
+    The heartbeat is a row the worker writes every half minute from a thread of its
+    own (config/celery.py): the database is shared by every process on either stack,
+    where a laptop's cache is per process in tests and Redis may evict a key."""
+    from games.models import WorkerHeartbeat
+
+    now = timezone.now()
+    since = now - timedelta(seconds=settings.HEALTH_WORKER_SECONDS)
+    try:
+        beats = list(WorkerHeartbeat.objects.values_list("queues", "seen_at"))
+    except Exception as exc:
+        return _failure(exc)
+    taken = {q for queues, seen_at in beats if seen_at >= since for q in queues.split(",")}
+    missing = sorted(required_queues() - taken)
+    if not missing:
+        return None
+    if not beats:
+        return "no worker has reported"
+    if not taken:
+        seconds = int((now - max(seen_at for _queues, seen_at in beats)).total_seconds())
+        return f"no worker heard from for {seconds // 60} minutes {seconds % 60} seconds"
+    return f"no worker takes the queue {', '.join(missing)}"
+
+
 def _check_folder(path: str) -> None:
     fd, name = tempfile.mkstemp(dir=path, prefix=".healthz-")
     os.close(fd)
@@ -106,6 +144,7 @@ def healthz(request):
         ("database", database),
         ("broker", check_broker()),
         ("cache", check_cache()),
+        ("worker", None if database else check_worker()),
         ("outbox", None if database else check_outbox()),
     )
     failures = {part: error for part, error in checks if error}

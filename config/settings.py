@@ -449,6 +449,9 @@ TIMEOUT_CLAIM_SECONDS = int(os.environ.get("TIMEOUT_CLAIM_SECONDS", "300"))
 MAX_GAMES_AWAITING = 10
 # /healthz fails when a due email has waited this long unsent (no worker or beat).
 HEALTH_OUTBOX_MINUTES = int(os.environ.get("HEALTH_OUTBOX_MINUTES", "10"))
+# /healthz fails when no worker has written its heartbeat for this long (a worker writes
+# one every 30 seconds, config/celery.py).
+HEALTH_WORKER_SECONDS = int(os.environ.get("HEALTH_WORKER_SECONDS", "120"))
 # A fair lobby: unstarted public games one creator may have at once, and how many days
 # an unstarted game waits for its players before it expires (games.lobby).
 LOBBY_MAX_OPEN_GAMES = int(os.environ.get("LOBBY_MAX_OPEN_GAMES", "3"))

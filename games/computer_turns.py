@@ -19,7 +19,9 @@ one action per transaction, through ``services.computer_turns_play``:
 - a task redelivered because its worker was killed (the same task, by its id) takes
   its own dead delivery's claim over at once, and plays;
 - a turn whose task was lost (broker down, worker killed) is queued again by the
-  clock sweep (``queue_stalled``).
+  clock sweep (``queue_stalled``) once it has waited longer than its level's think
+  time and a minute (``is_delayed``); the game page then says the computer is
+  delayed, rather than waiting without a word.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ log = logging.getLogger(__name__)
 
 COMPUTER_QUEUE = "computer"
 PLAY_TASK = "games.tasks.play_computer_turns"
-# A computer seat due longer than this without a move gets its task queued again.
-STALLED_SECONDS = 120
+# A computer seat due longer than its level's think time and this is delayed: its task
+# is queued again (a worker busy with other tasks gets a minute before that).
+GRACE_SECONDS = 60
 
 
 def queue_computer_turn(game_id: int) -> None:
@@ -88,21 +91,37 @@ def look_again(game_id: int, key: str) -> None:
     enqueue(game_id, countdown=max(1, math.ceil(wait)))
 
 
+def delayed_after(bot_level: str) -> timedelta:
+    """How long a computer seat of ``bot_level`` may be due before it is delayed."""
+    from games.computer import seat_level
+    from games.engines.bots import LEVELS
+
+    return timedelta(seconds=LEVELS[seat_level(bot_level)].think_seconds + GRACE_SECONDS)
+
+
+def is_delayed(seat, now: datetime | None = None) -> bool:
+    """Whether ``seat``, a computer seat due, has waited longer than it should."""
+    from games.models import Controller
+
+    if seat.controller != Controller.BOT or not seat.is_due or seat.due_since is None:
+        return False
+    return (now or timezone.now()) - seat.due_since > delayed_after(seat.bot_level)
+
+
 def queue_stalled(now: datetime | None = None, limit: int = 500) -> int:
-    """Queue again the games whose computer seat has been due for too long."""
+    """Queue again the games whose computer seat is delayed (``is_delayed``)."""
+    from games.engines.bots import LEVELS
     from games.models import Controller, GameStatus, Seat
 
     now = now or timezone.now()
-    game_ids = list(
-        Seat.objects.filter(
-            is_due=True,
-            controller=Controller.BOT,
-            due_since__lte=now - timedelta(seconds=STALLED_SECONDS),
-            game__status=GameStatus.ACTIVE,
-        )
-        .values_list("game_id", flat=True)
-        .distinct()[:limit]
-    )
+    soonest = min(level.think_seconds for level in LEVELS.values()) + GRACE_SECONDS
+    seats = Seat.objects.filter(
+        is_due=True,
+        controller=Controller.BOT,
+        due_since__lt=now - timedelta(seconds=soonest),
+        game__status=GameStatus.ACTIVE,
+    ).only("game_id", "controller", "is_due", "due_since", "bot_level")[: limit * 5]
+    game_ids = list(dict.fromkeys(s.game_id for s in seats if is_delayed(s, now)))[:limit]
     for game_id in game_ids:
         enqueue(game_id)
     return len(game_ids)

@@ -376,6 +376,19 @@ class AuditLog(models.Model):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"
 
 
+class WorkerHeartbeat(models.Model):
+    """A Celery worker's last sign of life, written by the worker itself every
+    ``config.celery.HEARTBEAT_SECONDS`` (one row per worker name): ``/healthz`` reads
+    it from the database, the same on a laptop and in production."""
+
+    name = models.CharField(max_length=200, primary_key=True)
+    queues = models.CharField(max_length=500, help_text="The queues it takes, comma-separated.")
+    seen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.seen_at}"
+
+
 class ClockHeartbeat(models.Model):
     """The last run of the clock sweep (one row), to detect outages and pause clocks."""
 

@@ -12,7 +12,8 @@ depends on, read from rows the view loads anyway:
   nothing to invalidate by hand;
 - the viewer (the HTML holds their secrets, so it is never served to anyone else),
   their name and the count of games awaiting them (the site header), their time zone;
-- the current minute, so relative times ("2 days, 3 hours") stay right.
+- the current minute, so relative times ("2 days, 3 hours") stay right, and whether a
+  computer seat due is delayed (``computer_turns.is_delayed``: a time passing).
 
 Forms carry a placeholder in place of the CSRF token, swapped for the request's own
 token on the way out, so cached HTML never holds anyone's token. Pages with an error
@@ -35,7 +36,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
 from config.frame import render_page
-from games import i18n
+from games import computer_turns, i18n
 from games.awaiting import awaiting_count
 from games.models import Controller, Game, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
@@ -148,6 +149,8 @@ def page(
 def table_facts(game: Game, seats: list[Seat]) -> tuple:
     return (
         row(game),
+        # Whether the computer is delayed changes with the time alone (page: a note).
+        any(computer_turns.is_delayed(s) for s in seats if s.index in game.to_move),
         tuple(
             (row(s), s.user.username, s.user.display_name, s.user.on_vacation) if s.user else row(s)
             for s in seats

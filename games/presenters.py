@@ -17,7 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, clocks, list_rows, results, table_rows
+from games import boards, clocks, computer_turns, list_rows, results, table_rows
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
@@ -136,6 +136,14 @@ class GamePage:
     @property
     def due_seats(self) -> list[Seat]:
         return [s for s in self.seats if s.index in self.game.to_move]
+
+    @property
+    def computer_delayed(self) -> bool:
+        """A computer seat due has waited past its level's think time and a minute (its
+        task lost, or no worker running): the page says so rather than wait silently."""
+        return self.game.status == GameStatus.ACTIVE and any(
+            computer_turns.is_delayed(s) for s in self.due_seats
+        )
 
     @property
     def due_names(self) -> str:

@@ -16,8 +16,10 @@ players' due rows the same way, skipping rows another worker is claiming right t
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+import threading
 import time
 import uuid
 from datetime import datetime, timedelta
@@ -37,6 +39,20 @@ from .models import MERGING_KINDS, Notification
 log = logging.getLogger(__name__)
 
 
+_silence = threading.local()
+
+
+@contextlib.contextmanager
+def silenced():
+    """Inside, ``notify`` writes nothing: moves nobody is to hear of (the demo's
+    seeding of finished games, ``manage.py demo``)."""
+    _silence.on = True
+    try:
+        yield
+    finally:
+        _silence.on = False
+
+
 def notify(
     *,
     user,
@@ -48,7 +64,10 @@ def notify(
     hold_seconds: int = 0,
 ) -> Notification | None:
     """Write one outbox row (in the caller's transaction); queue it after commit if it
-    is due at once. None when a row with the same ``dedupe_key`` exists already."""
+    is due at once. None when a row with the same ``dedupe_key`` exists already, or
+    inside ``silenced()``."""
+    if getattr(_silence, "on", False):
+        return None
     now = timezone.now()
     row = Notification(
         user=user,

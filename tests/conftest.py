@@ -75,3 +75,12 @@ def computer_queue(monkeypatch):
     queue = ComputerQueue()
     monkeypatch.setattr(computer_turns, "enqueue", queue.enqueue)
     return queue
+
+
+@pytest.fixture
+def worker_alive(db):
+    """A worker's heartbeat, fresh, for every queue (``/healthz`` then finds one)."""
+    from config.celery import beat_once
+    from config.health import required_queues
+
+    beat_once("celery@tests", sorted(required_queues()))

@@ -245,6 +245,10 @@ class Level:
     # Lapses cost less where two or more rivals also err, so a level may need more
     # of them there to stay below the next.
     per_table: dict = field(default_factory=dict)
+    # The longest one decision is meant to take, in seconds: the CPU cap of the levels
+    # that have one (``max_seconds``); the others search a smaller fixed budget. A seat
+    # due longer than this and a minute is queued again (games.computer_turns).
+    think_seconds: float = 2.0
 
     def arguments(self, engine: str = "", players: int = 0) -> dict:
         """MonteCarloBot's keyword arguments for ``engine`` at a table of ``players``."""

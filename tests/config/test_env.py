@@ -29,7 +29,7 @@ def test_redis_url_becomes_the_broker():
 
 def test_without_redis_the_broker_is_the_filesystem_under_var():
     url, options = broker_config(None, BASE / "var")
-    assert url == "filesystem://"
+    assert url == "atomicfs://"  # kombu's filesystem transport, atomic (config/queue.py)
     # kombu requires the same folder for both directions.
     assert (
         options["data_folder_in"] == options["data_folder_out"] == "/srv/tripost/var/celery/queue"

@@ -80,7 +80,7 @@ def _play_and_see(client, game: Game, *, htmx: bool) -> None:
 
 
 def test_a_redis_outage_keeps_pages_and_moves_working_and_loses_no_email(
-    client, own_redis, mailoutbox, caplog
+    client, own_redis, mailoutbox, caplog, worker_alive
 ):
     alice = UserFactory(username="alice")
     bob = UserFactory(username="bob")

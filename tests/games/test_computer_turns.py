@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import computer, computer_turns, services
+from games.engines import bots
 from games.models import Controller, GameStatus, Move, Seat
 from games.replay import load_state
 from games.tasks import play_computer_turns
@@ -254,11 +255,16 @@ def test_resigning_against_computers_alone_ends_the_game_for_them(alice):
 
 
 def test_the_clock_sweep_queues_a_computer_turn_whose_task_was_lost(alice, computer_queue):
+    """Issue 35: a turn waits its level's think time and a minute, not forever."""
     game = versus_computer(alice, engine="triad", first="computer")
     assert computer_queue == []  # created outside a commit here: the task was "lost"
-    Seat.objects.filter(game=game, controller=Controller.BOT).update(
-        due_since=timezone.now() - timedelta(seconds=computer_turns.STALLED_SECONDS + 1)
-    )
+    seats = Seat.objects.filter(game=game, controller=Controller.BOT)
+    think = bots.LEVELS["beginner"].think_seconds
+    seats.update(due_since=timezone.now() - timedelta(seconds=think + 55))
+    assert clock_sweep()["computer_turns_requeued"] == 0  # still thinking, or about to
+    assert not computer_turns.is_delayed(seats.get())
+    seats.update(due_since=timezone.now() - timedelta(seconds=think + 61))
+    assert computer_turns.is_delayed(seats.get())
     assert clock_sweep()["computer_turns_requeued"] == 1
     assert computer_queue == [game.pk]
     computer_queue.run()
@@ -291,6 +297,37 @@ def test_a_task_finding_anothers_claim_looks_again_when_it_lapses(alice, compute
     # Its holder died: when the look comes, the claim has lapsed and it plays.
     with time_machine.travel(start + timedelta(seconds=20 + left), tick=False):
         assert play_computer_turns.apply(args=[game.pk], task_id="task-3").get() >= 1
+
+
+def test_the_game_page_says_when_the_computer_is_delayed(alice, computer_queue):
+    """Issue 35: "Waiting for Computer (Casual)" for minutes, without a word. Past its
+    level's think time and a minute the page says the computer is delayed, and a page
+    left open learns it through its poll; the move, once played, clears it."""
+    game = versus_computer(alice, engine="triad", first="computer")
+    client = Client()
+    client.force_login(alice)
+    url = reverse("game_live", args=[game.pk])
+    html = client.get(url).content.decode()
+    assert "Waiting for Computer (Beginner)." in html
+    assert "The computer is delayed" not in html
+    stamp = re.search(r"\?stamp=(\w+)", html).group(1)
+    poll = reverse("game_poll", args=[game.pk])
+    assert client.get(poll, {"stamp": stamp}, **HTMX).status_code == 204
+
+    seats = Seat.objects.filter(game=game, controller=Controller.BOT)
+    seats.update(due_since=timezone.now() - timedelta(seconds=90))
+    answer = client.get(poll, {"stamp": stamp}, **HTMX)
+    assert answer.status_code == 200
+    assert "The computer is delayed: its move will come as soon as the site can play it." in (
+        answer.content.decode()
+    )
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Der Computer verspätet sich" in german
+
+    assert clock_sweep()["computer_turns_requeued"] == 1
+    computer_queue.run()
+    html = client.get(url).content.decode()
+    assert "Your turn." in html and "The computer is delayed" not in html
 
 
 def test_no_draw_is_offered_to_a_computer(alice):

@@ -79,3 +79,29 @@ def test_it_refuses_to_run_without_debug_unless_forced(settings):
     with pytest.raises(CommandError, match="DEBUG=1"):
         call_command("demo", stdout=StringIO())
     assert not User.objects.exists()
+
+
+def test_the_seeding_emails_nobody_and_says_in_one_line_what_it_made(mailoutbox):
+    """Issue 35: a fresh bin/serve printed six "game over" emails for the demo games."""
+    from mail.models import Notification
+
+    output = demo()
+    assert Notification.objects.count() == 0
+    assert mailoutbox == []
+    lines = output.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("Demo: 8 games (3 in play, 3 finished, 2 waiting for players)")
+    assert PASSWORD in lines[0]
+
+
+def test_after_the_seeding_the_demo_players_hear_of_real_moves():
+    from games import services
+    from mail.models import Kind, Notification
+
+    demo()
+    alice = User.objects.get(username="alice")
+    invitation = Game.objects.get(status=GameStatus.OPEN, created_by__username="dave")
+    game = services.invitation_accept(game_id=invitation.pk, user=alice)
+    assert game.status == GameStatus.ACTIVE
+    due = game.seats.get(index=game.to_move[0]).user
+    assert Notification.objects.filter(user=due, kind=Kind.TURN, game=game).exists()

@@ -8,6 +8,8 @@
 Every move goes through ``games.services`` (the same flow as a click on the site), so
 snapshots, seats, clocks and results are exactly what real play leaves behind. Moves
 come from the seeded random bot; the games' own seeds are drawn as for any new game.
+Nobody is emailed about the seeding (``mail.outbox.silenced``): a newcomer's terminal
+shows one line of what was made, not the results of games nobody played.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from games import services
 from games.engines.bots import RandomBot
 from games.models import Game, GameStatus
 from games.replay import load_state
+from mail.outbox import silenced
 
 PASSWORD = "tripost-demo"
 PLAYERS = ("alice", "bob", "carol", "dave")
@@ -75,15 +78,18 @@ class Command(BaseCommand):
                 self.stdout.write(f"Deleted the demo players and {count} of their games.")
             users = {name: self._player(name) for name in PLAYERS}
         self.bot = RandomBot(seed)
-        self._games(users)
-        made = Game.objects.filter(seats__user__in=users.values()).distinct().order_by("pk")
-        for game in made:
-            people = ", ".join(s.name for s in game.seats.select_related("user").order_by("index"))
-            self.stdout.write(
-                f"  {game.title} #{game.pk}: {game.get_status_display().lower()}, "
-                f"{game.version} moves ({people})"
+        with silenced():
+            self._games(users)
+        made = Game.objects.filter(seats__user__in=users.values()).distinct()
+        count = {status: made.filter(status=status).count() for status in GameStatus.values}
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo: {len(made)} games ({count[GameStatus.ACTIVE]} in play, "
+                f"{count[GameStatus.FINISHED]} finished, {count[GameStatus.OPEN]} waiting "
+                f"for players) of {', '.join(PLAYERS)}; sign in at /accounts/login/ as "
+                f"any of them with the password {PASSWORD!r}."
             )
-        self._print_sign_in()
+        )
 
     # --- players -----------------------------------------------------------------------
 
