@@ -72,7 +72,15 @@ def home(request):
 
 # What a list shows of a game's players: their names and who is due.
 _PLAYERS = Seat.objects.select_related("user").only(
-    "game_id", "index", "controller", "color", "is_due", "user__username", "user__display_name"
+    "game_id",
+    "index",
+    "controller",
+    "color",
+    "is_due",
+    "invited_as",  # (Seat.name)
+    "accepted",
+    "user__username",
+    "user__display_name",
 )
 
 

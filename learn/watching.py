@@ -25,6 +25,8 @@ _SEATS = Seat.objects.select_related("user").only(
     "bot_level",
     "is_due",
     "status",
+    "invited_as",  # (Seat.name)
+    "accepted",
     "user__username",
     "user__display_name",
 )

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.mail.specimens import specimens
+from tests.mail.specimens import GUEST_INVITATION, specimens
 
 pytestmark = pytest.mark.django_db
 
@@ -34,6 +34,11 @@ def as_shown(mail) -> str:
 
 # The one-click unsubscribe link as each language's emails name it.
 UNSUBSCRIBE = {"": "Unsubscribe from all emails", "de": "Alle E-Mails abbestellen"}
+# An invitation to an address with no account stops further invitations instead.
+NO_MORE_INVITATIONS = {
+    "": "No more invitations to this address from anyone",
+    "de": "Keine Einladungen mehr an diese Adresse, von niemandem",
+}
 
 
 @pytest.mark.parametrize("language", ["", "de"], ids=["english", "german"])
@@ -41,14 +46,15 @@ def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(
     settings, browser, screenshots, language
 ):
     """In English and in German (longer words: the buttons and lines must still fit)."""
-    emails = [(s.label, s.build()) for s in specimens(settings, language=language)]
+    emails = [(s, s.build()) for s in specimens(settings, language=language)]
     for device, (width, height) in [*WIDTHS.items(), DARK]:
         scheme = "dark" if device.endswith("dark") else "light"
         context = browser.new_context(
             viewport={"width": width, "height": height}, color_scheme=scheme
         )
         page = context.new_page()
-        for label, mail in emails:
+        for specimen, mail in emails:
+            label = specimen.label
             page.set_content(as_shown(mail), wait_until="load")
             name = re.sub(r"[^a-z0-9]+", "-", f"{language} {label}".lower()).strip("-")
             page.screenshot(path=screenshots / f"mail-{name}-{device}.png", full_page=True)
@@ -60,7 +66,8 @@ def test_every_kind_of_email_reads_well_on_a_phone_and_a_desktop(
                 assert shown[2] <= min(560, width - 40), f"{label}: picture {shown[2]} px"
             card = page.locator("table[role=presentation] table[role=presentation]").first
             assert card.bounding_box()["width"] <= 600
-            assert page.get_by_role("link", name=UNSUBSCRIBE[language]).count() == 1
+            stop = NO_MORE_INVITATIONS if specimen.kind == GUEST_INVITATION else UNSUBSCRIBE
+            assert page.get_by_role("link", name=stop[language]).count() == 1, label
             inner = card.locator("td").first.evaluate(
                 "td => [getComputedStyle(td).color, getComputedStyle(td).backgroundColor]"
             )
