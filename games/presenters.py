@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, clocks, list_rows, table_rows
+from games import boards, changes, clocks, list_rows, table_rows
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
@@ -79,6 +79,7 @@ class GamePage:
     can_answer_draw: bool = False
     error: str = ""
     guide: boards.Guide | None = None
+    since: changes.Since | None = None  # what changed since the viewer last looked
 
     @property
     def choices_by_group(self) -> list[tuple[str, list[boards.Choice]]]:
@@ -230,8 +231,12 @@ def build_game_page(
     error: str = "",
     state=None,
     seats: list[Seat] | None = None,
+    since_after: int | None = None,
+    replaying: bool = False,
 ) -> GamePage:
-    """``seats``: the game's seats with their users in seat order, if already loaded."""
+    """``seats``: the game's seats with their users in seat order, if already loaded;
+    ``since_after``: a signed-in spectator's last seen version (``games.changes``);
+    ``replaying``: ``state`` is an earlier position (no actions, no news)."""
     if seats is None:
         seats = table_rows.seats_of(game)
     me = viewer_seat(game, seats, user)
@@ -248,8 +253,9 @@ def build_game_page(
         and game.status == GameStatus.ACTIVE
         and me.status == SeatStatus.PLAYING
         and me.controller == Controller.HUMAN
+        and not replaying
     )
-    if plays_now(game, me):
+    if plays_now(game, me) and not replaying:
         actions = engine.legal_actions(state, me.index)
     if selected and selected not in boards.selectable(
         game.engine, view, seat=seat_index, actions=actions
@@ -259,6 +265,10 @@ def build_game_page(
     guide = boards.guide(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     log = view.get("log") or []
     moves = move_rows(game, seat_index)
+    news = None
+    if not replaying:
+        news = changes.since(game, seat_index, moves, after=since_after)
+        svg = changes.marked(game, news, view, svg, seat_index)
     return GamePage(
         game=game,
         seats=seats,
@@ -277,6 +287,7 @@ def build_game_page(
         and game.draw_offered_by != me.index,
         error=error,
         guide=guide,
+        since=news,
     )
 
 

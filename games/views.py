@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -19,6 +20,8 @@ from config.throttle import throttle
 from games import list_rows, page_cache, services, table_rows
 from games import lobby as lobby_rules
 from games.awaiting import know_awaiting
+from games.boards.changes import mark_board
+from games.changes import ply_marks
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
 from games.i18n import error_message
@@ -406,24 +409,39 @@ def game_undo(request, game_id: int):
 # --- replay and record ---------------------------------------------------------------
 
 
-def game_replay(request, game_id: int):
-    game = _visible_game(request, game_id)
-    if game.status != GameStatus.FINISHED:
-        raise Http404(_("Only finished games can be replayed."))
-    states = game_states(game)
+def _ply_arg(request, name: str, default: int, low: int, high: int) -> int:
     try:
-        ply = int(request.GET.get("ply", len(states) - 1))
+        value = int(request.GET.get(name, default))
     except ValueError:
-        ply = len(states) - 1
-    ply = max(0, min(ply, len(states) - 1))
-    page = build_game_page(game, request.user, state=states[ply])
-    moves = list(game.moves.order_by("ply"))
+        value = default
+    return max(low, min(value, high))
+
+
+def game_replay(request, game_id: int):
+    """A finished game move by move; or a game in play from ``?from=`` (the page's
+    "Replay since my last turn"). Every position is the viewer's own view of it, and
+    hidden notation stays hidden while the game runs (``move_rows``)."""
+    game = _visible_game(request, game_id)
+    if game.status not in (GameStatus.FINISHED, GameStatus.ACTIVE):
+        raise Http404(_("Only games in play or finished can be replayed."))
+    states = game_states(game)
+    last_ply = len(states) - 1
+    first = _ply_arg(request, "from", 0, 0, last_ply)
+    ply = _ply_arg(request, "ply", last_ply, first, last_ply)
+    page = build_game_page(game, request.user, state=states[ply], replaying=True)
+    me = page.viewer_seat.index if page.viewer_seat is not None else None
+    page.board_svg = mark_board(page.board_svg, ply_marks(game, states, ply, me, page.moves))
+    here = reverse("game_replay", args=[game.pk]) + (f"?from={first}&" if first else "?")
     template = "games/replay.html#position" if request.htmx else "games/replay.html"
-    return render(
-        request,
-        template,
-        {"page": page, "ply": ply, "last_ply": len(states) - 1, "moves": moves},
-    )
+    context = {
+        "page": page,
+        "ply": ply,
+        "first": first,
+        "last_ply": last_ply,
+        "moves": [m for m in page.moves if m.ply > first],
+        "here": here,
+    }
+    return render(request, template, context)
 
 
 def game_record(request, game_id: int):

@@ -90,9 +90,30 @@ def test_trias_hand_card_is_shown_only_to_its_holder():
         assert "data-hand" not in html and "Your hand card" not in html
 
 
-def test_running_games_have_no_replay_or_record_for_anyone():
+def test_a_running_games_replay_shows_each_viewer_only_their_own_view_and_no_record():
+    """A game in play can be replayed ("Replay since my last turn"): every position is
+    drawn from the viewer's own view, so no hand shows but their own (TT11); the
+    record (with the seed) waits for the end."""
+    from games import boards
+    from games.replay import game_states
+
     alice, bob = UserFactory(), UserFactory()
-    game = start_game("tritarea", [alice, bob], num_players=2)
-    for client in (signed_in(alice), signed_in(bob), Client()):
-        assert client.get(reverse("game_replay", args=[game.pk])).status_code == 404
+    game = play_random(
+        start_game("tritarea", [alice, bob], num_players=2), stop=lambda g: g.version >= 6
+    )
+    states = game_states(game)
+    engine = game.engine_module
+    seat_of = {s.user_id: s.index for s in human_seats(game)}
+    for user, client in ((alice, signed_in(alice)), (bob, signed_in(bob)), (None, Client())):
+        seat = seat_of[user.pk] if user else None
+        for ply in (0, 3):
+            html = client.get(f"{reverse('game_replay', args=[game.pk])}?ply={ply}")
+            assert html.status_code == 200
+            board = re.search(r'<div id="board"[^>]*>(.*?</svg>)', html.content.decode(), re.S)
+            own = boards.render_svg("tritarea", engine.view(states[ply], seat), seat=seat)
+            drawn = board.group(1)
+            if ply == 0:
+                assert drawn == own
+            else:  # the move's marks are drawn over the viewer's own board
+                assert drawn.startswith(own.rpartition("</svg>")[0])
         assert client.get(reverse("game_record", args=[game.pk])).status_code == 403
