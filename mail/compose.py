@@ -116,6 +116,9 @@ class GameSection:
 
     # What other apps add (mail.signals.game_section_built): the chat's new messages.
     chat: list[str] = field(default_factory=list)
+    # Rounds that ended since the player's last turn (Tri*T*Area): each area's
+    # majority and points, the rights won, the scores (games.changes).
+    round_summaries: list = field(default_factory=list)
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
@@ -325,6 +328,16 @@ def awaiting_sections(user) -> list[GameSection]:
     return [game_section(seat.game, user) for seat in seats]
 
 
+def round_summaries(game: Game, seat_index: int) -> list:
+    """The rounds that ended since the seat's last turn, as the game page sums them
+    up (only what that seat's own views show)."""
+    from games import changes
+    from games.presenters import move_rows
+
+    news = changes.since(game, seat_index, move_rows(game, seat_index))
+    return list(news.summaries) if news else []
+
+
 def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     seats = _seats(game)
     seat = next((s for s in seats if s.user_id == user.pk), None)
@@ -342,6 +355,8 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
         f"{names.get(m.seat, m.seat)}: {game_texts.move_description(m)}"
         for m in moves_since_own(game, seat.index)
     ]
+    if game.engine_module.__name__.endswith("tritarea"):
+        section.round_summaries = round_summaries(game, seat.index)
     state = load_state(game)
     if seat.is_due and game.status == "active":
         now = timezone.now()

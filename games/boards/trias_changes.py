@@ -298,10 +298,12 @@ def _arrow(a, b) -> str:
     px, py = -uy * 9, ux * 9
     head = f"{ex:.1f},{ey:.1f} {hx + px:.1f},{hy + py:.1f} {hx - px:.1f},{hy - py:.1f}"
     line = f'x1="{ax:.1f}" y1="{ay:.1f}" x2="{hx:.1f}" y2="{hy:.1f}"'
+    # Slightly see-through: a long drift's arrow crosses other tiles' words.
     return (
-        f'<line {line} stroke="{MARK_EDGE}" stroke-width="8" stroke-linecap="round"/>'
-        f'<line {line} stroke="{MARK}" stroke-width="4" stroke-linecap="round"/>'
-        f'<polygon points="{head}" fill="{MARK}" stroke="{MARK_EDGE}" stroke-width="2"/>'
+        f'<g opacity="0.85"><line {line} stroke="{MARK_EDGE}" stroke-width="6" '
+        f'stroke-linecap="round"/><line {line} stroke="{MARK}" stroke-width="3" '
+        'stroke-linecap="round" stroke-dasharray="10 5"/>'
+        f'<polygon points="{head}" fill="{MARK}" stroke="{MARK_EDGE}" stroke-width="2"/></g>'
     )
 
 

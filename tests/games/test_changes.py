@@ -421,3 +421,26 @@ def test_a_player_keeps_the_news_while_taking_their_turn():
     game.refresh_from_db()
     if seat in game.to_move:
         assert text(since_box(page(signed_in(user), game))) == before
+
+
+def test_the_turn_email_sums_up_a_round_that_ended(settings):
+    """The round summary reaches players who read their turn by email too."""
+    from mail import compose
+
+    settings.SITE_URL = "https://tripost.test"
+    alice, bob = UserFactory(), UserFactory()
+    game = start_game("tritarea", [alice, bob], num_players=2)
+
+    def round_over(g):
+        return len(load_state(g).scoring) >= 1
+
+    game = play_random(game, stop=round_over, seed=5)
+    last = game.moves.order_by("-ply").first()
+    viewer = next(s for s in game.seats.all() if s.user_id and s.index != last.seat)
+    mail = compose.turn_email(viewer.user, [compose.game_section(game, viewer.user)])
+    assert "Round 1 is over: the scoring" in mail.body
+    for area in ("Intelligent", "Modern", "Ecology", "Happiness"):
+        assert f"  - {area}: " in mail.body
+    assert "Scores now: " in mail.body
+    [(html, _mime)] = mail.alternatives
+    assert "Round 1 is over: the scoring" in html and "Building rights won this round" in html
