@@ -23,7 +23,9 @@ import contextlib
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
 
 from games.boards import changes as board_changes
 from games.models import Game, Seat, Visit
@@ -35,6 +37,8 @@ MAX_PLIES = 60
 MAX_LINES = 14
 
 TURN, VISIT, LATEST = "turn", "visit", "latest"
+CACHE_SECONDS = 3600
+NOTHING = ""  # cached for "no news", which ``None`` (a miss) cannot say
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,21 @@ def since(game: Game, me: int | None, moves, *, after: int | None = None) -> Sin
     first, last = window([(m.ply, m.seat) for m in moves], me, after)
     if first > last:
         return None
+    # Replaying a long game costs more than drawing its page, and the page is drawn
+    # again each minute (its relative times): keep the news under the position it
+    # tells, for this viewer's seat and language.
+    key = (
+        f"since:{game.pk}:{game.version}:{game.taken_back}:{me}:{after}:"
+        f"{translation.get_language()}"
+    )
+    found = cache.get(key)
+    if found is None:
+        found = _since(game, me, moves, after, first, last) or NOTHING
+        cache.set(key, found, CACHE_SECONDS)
+    return found or None
+
+
+def _since(game: Game, me, moves, after, first: int, last: int) -> Since | None:
     kind = TURN if me is not None else VISIT if after is not None else LATEST
     earlier = 0
     if last - first + 1 > MAX_PLIES:

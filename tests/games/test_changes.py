@@ -8,6 +8,7 @@ import re
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -340,7 +341,10 @@ def test_the_changes_read_only_the_viewers_own_views():
 
     real_states = replay.game_states
 
+    calls = []
+
     def secrets_changed(g, **kwargs):
+        calls.append(g.pk)
         states = real_states(g, **kwargs)
         out = []
         for s in states:
@@ -351,8 +355,10 @@ def test_the_changes_read_only_the_viewers_own_views():
             out.append(dataclasses.replace(s, hands=hands, deck=tuple(reversed(s.deck))))
         return out
 
+    cache.clear()  # (the news is kept under the position: tell it afresh)
     with mock.patch.object(changes, "game_states", secrets_changed):
         other = changes.since(game, viewer, moves)
+    assert calls == [game.pk]  # told afresh from the changed states
     assert other.changes.lines == told.changes.lines
     assert other.changes.marks == told.changes.marks
 
