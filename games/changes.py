@@ -22,8 +22,8 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import translation
 
