@@ -87,3 +87,42 @@ def test_an_opponents_move_is_marked_and_told(new_context, live_server, screensh
     expect(page.locator("#board svg [data-changed]").first).to_be_attached()
     page.screenshot(path=screenshots / f"changes-{name}-{size}-replay.png")
     page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_round_summary_when_a_round_ends(new_context, live_server, screenshots, size):
+    from games.replay import load_state
+
+    game = start_game("tritarea", [UserFactory() for _ in range(2)], num_players=2)
+    game = play_random(game, stop=lambda g: len(load_state(g).scoring) >= 1, seed=5)
+    last = game.moves.order_by("-ply").first()
+    viewer = next(s for s in game.seats.all() if s.user_id and s.index != last.seat)
+    page = signed_in(new_context, live_server, viewer.user, size)
+    page.goto(f"/games/{game.pk}/")
+    table = page.locator("section.since table.round-summary")
+    expect(table).to_be_visible()
+    expect(table.locator("caption")).to_have_text("Round 1 is over: the scoring")
+    assert table.locator("tbody tr").count() == 4
+    # The table fits the phone: nothing scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0] + 1
+    page.screenshot(path=screenshots / f"changes-round-summary-{size}.png")
+    if SHOTS:
+        page.screenshot(path=SHOTS / f"changes-round-summary-{size}-full.png", full_page=True)
+    page.close()
+
+
+def test_a_spectator_sees_what_changed_since_their_last_visit(new_context, live_server):
+    game = play_random(
+        start_game("triad", [UserFactory(), UserFactory()]), stop=lambda g: g.version >= 4
+    )
+    page = signed_in(new_context, live_server, UserFactory(), "phone")
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("section.since h2")).to_have_text("Since your last visit:")
+    game = play_random(game, stop=lambda g: g.version >= 6)
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("section.since")).to_have_attribute("data-since-first", "5")
+    expect(page.locator("section.since")).to_have_attribute("data-since-last", "6")
+    assert page.locator("#board svg [data-changed]").count() >= 2
+    if SHOTS:
+        page.screenshot(path=SHOTS / "changes-spectator-phone-full.png", full_page=True)
+    page.close()

@@ -185,6 +185,9 @@ def test_a_round_summary_shows_each_areas_majority_points_and_rights():
         for who_points in points.split(", ") if points != "no points" else ():
             colour, n = who_points.split(" +")
             assert re.search(rf"{colour}[^+]* \+{n}\b", str(line)), (points, str(line))
+    # Told once, in the table: not again among the lines.
+    lines = re.search(r'<ul class="since-lines">(.*?)</ul>', box, re.S).group(1)
+    assert "Round 1 scoring" not in lines and "Intelligent:" not in lines
     assert "Building rights won this round:" in text(box)
     assert "Scores now:" in text(box)
 

@@ -41,6 +41,7 @@ _RIGHTS = (
     "Trick %(trick)s: %(area)s adopted; first right %(first)s, second right %(second)s",
     "Trick %(trick)s: %(area)s adopted; first right %(first)s",
 )
+_SCORING = "Round %(round)s scoring"
 _ROUND = "Round %(round)s: %(who)s is start player; %(cards)s cards, %(blocks)s blocks"
 
 
@@ -82,7 +83,9 @@ def _summary(before: dict, after: dict, action: str, round_log: list) -> RoundSu
             rows.append(SummaryRow(name, tr.gettext("empty"), tr.gettext("no points")))
             continue
         majority = _names(after, standings[0])
-        if len(standings) > 1 and len(standings[0]) == 1:
+        if len(standings[0]) > 1:  # a shared first place (TT4)
+            majority = tr.gettext("%(names)s (tied)", names=majority)
+        elif len(standings) > 1:
             majority = tr.gettext(
                 "%(first)s, then %(second)s", first=majority, second=_names(after, standings[1])
             )
@@ -126,10 +129,17 @@ def changes(views: list[dict], plies: list[Ply], *, seat: int | None) -> Changes
     for i, ply in enumerate(plies):
         before, after = views[i], views[i + 1]
         new = list((after.get("log") or [])[len(before.get("log") or []) :])
-        lines += [_sentence(localize(line)) for line in new]
+        ended = len(after.get("scoring") or []) > len(before.get("scoring") or [])
+        # A round's scoring lines are told by its summary instead.
+        scored = {str(line) for line in after["scoring"][-1]["lines"]} if ended else set()
+        lines += [
+            _sentence(localize(line))
+            for line in new
+            if str(line) not in scored and getattr(line, "msgid", "") != _SCORING
+        ]
         if not new and ply.description:  # a secret choice writes no log line yet (TT10)
             lines.append(_sentence(ply.description))
-        if len(after.get("scoring") or []) > len(before.get("scoring") or []):
+        if ended:
             # The round's log: back to its opening line (the next round's opens in
             # ``new``, after the scoring).
             log = list(before.get("log") or [])
