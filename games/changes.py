@@ -2,9 +2,9 @@
 
 Which moves count:
 
-- a player: the others' moves since their own last turn (their moves of the turn
-  going on are skipped, so the news stays in view while they act); before their first
-  move, everything since the start;
+- a player: the others' moves since their own last action; while it is their turn,
+  since their last turn (the turn's own moves are skipped, so the news stays in view
+  while they act); before their first move, everything since the start;
 - a signed-in spectator: the moves since their last visit (:class:`games.models.Visit`;
   reloading keeps the same news until more moves come);
 - a visitor who is not signed in: the latest turn (the last run of one seat's moves).
@@ -75,15 +75,18 @@ class Since:
         return self.last - self.first + 1
 
 
-def window(plies: list[tuple[int, int]], me: int | None, after: int | None) -> tuple[int, int]:
+def window(
+    plies: list[tuple[int, int]], me: int | None, after: int | None, *, due: bool = True
+) -> tuple[int, int]:
     """``(first, last)`` plies to tell from the move list ``[(ply, seat), ...]``;
-    ``first > last`` when there is nothing. ``me``: the viewer's seat; ``after``: a
-    spectator's last seen version (``None``: the latest turn)."""
+    ``first > last`` when there is nothing. ``me``: the viewer's seat, ``due``: whether
+    it is their turn now; ``after``: a spectator's last seen version (``None``: the
+    latest turn)."""
     if not plies:
         return 1, 0
     end = len(plies)
     if me is not None:
-        while end and plies[end - 1][1] == me:  # this turn's own moves
+        while due and end and plies[end - 1][1] == me:  # this turn's own moves
             end -= 1
         start = end
         while start and plies[start - 1][1] != me:
@@ -106,7 +109,8 @@ def since(game: Game, me: int | None, moves, *, after: int | None = None) -> Sin
 
     ``moves``: the move list as the viewer may read it (``presenters.MoveRow``: public
     notation and sentences)."""
-    first, last = window([(m.ply, m.seat) for m in moves], me, after)
+    due = me is not None and me in (game.to_move or ())
+    first, last = window([(m.ply, m.seat) for m in moves], me, after, due=due)
     if first > last:
         return None
     # Replaying a long game costs more than drawing its page, and the page is drawn

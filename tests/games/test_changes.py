@@ -62,7 +62,8 @@ def due_user(game):
 def last_moves_of_others(game, seat: int):
     """The others' moves told to ``seat`` now (what ``changes.window`` picks)."""
     moves = list(game.moves.order_by("ply"))
-    first, last = changes.window([(m.ply, m.seat) for m in moves], seat, None)
+    due = seat in game.to_move
+    first, last = changes.window([(m.ply, m.seat) for m in moves], seat, None, due=due)
     return [m for m in moves if first <= m.ply <= last]
 
 
@@ -453,3 +454,18 @@ def test_the_turn_email_sums_up_a_round_that_ended(settings):
     assert "Scores now: " in mail.body
     [(html, _mime)] = mail.alternatives
     assert "Round 1 is over: the scoring" in html and "Building rights won this round" in html
+
+
+def test_after_their_own_move_a_player_is_told_only_what_came_since():
+    """News is what happened since the player's last action: once they have moved and
+    wait, the old news is gone; the next opponent move is news again."""
+    alice, bob = UserFactory(), UserFactory()
+    game = play_random(start_game("triad", [alice, bob]), stop=lambda g: g.version >= 4)
+    user = due_user(game)
+    client = signed_in(user)
+    assert since_box(page(client, game))
+    game = play_random(game, stop=lambda g: g.to_move and seat_user(g, g.to_move[0]) != user)
+    assert since_box(page(client, game)) == ""
+    game = play_random(game, stop=lambda g: g.to_move and seat_user(g, g.to_move[0]) == user)
+    last = game.moves.order_by("-ply").first()
+    assert last.description_shown.rstrip(".") in text(since_box(page(client, game)))
