@@ -196,7 +196,7 @@ def test_a_round_summary_shows_each_areas_majority_points_and_rights():
 # --- computers --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("engine", ["triad", "trias"])
+@pytest.mark.parametrize("engine", ["triad", "trias", "tritarea"])
 def test_a_computers_moves_are_told_after_its_turn(
     alice, computer_queue, engine, django_capture_on_commit_callbacks
 ):
@@ -224,8 +224,8 @@ def test_a_computers_moves_are_told_after_its_turn(
     bot = game.seats.get(controller=Controller.BOT)
     if engine == "triad":
         assert computer_moves[-1].description_shown.rstrip(".") in box
-    else:
-        assert box.count(".") >= 1 and bot.colour_shown in box
+    else:  # (Tri*T*Area's seat names its colour first: "Orange (B)")
+        assert box.count(".") >= 1 and bot.colour_shown.split(" (")[0] in box
 
 
 # --- the words for the rulebooks' events -------------------------------------------------
@@ -469,3 +469,16 @@ def test_after_their_own_move_a_player_is_told_only_what_came_since():
     game = play_random(game, stop=lambda g: g.to_move and seat_user(g, g.to_move[0]) == user)
     last = game.moves.order_by("-ply").first()
     assert last.description_shown.rstrip(".") in text(since_box(page(client, game)))
+
+
+def test_a_long_absence_tells_the_latest_moves_and_counts_the_rest():
+    players = [UserFactory() for _ in range(5)]
+    carol = UserFactory()
+    game = play_random(start_game("trias", players), stop=lambda g: g.version >= 90, seed=1)
+    assert game.version > changes.MAX_PLIES
+    Visit.objects.create(game=game, user=carol, seen_version=0, since_version=0)
+    html = page(signed_in(carol), game)
+    box = since_box(html)
+    assert f'data-since-first="{game.version - changes.MAX_PLIES + 1}"' in box
+    earlier = re.search(r"… and (\d+) earlier events", text(box))
+    assert earlier and int(earlier.group(1)) >= game.version - changes.MAX_PLIES
