@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from chat.models import ChatSettings, Message, MessageReport, Note
 from games import services as game_services
-from games.models import Game, GameStatus, Report, Seat
+from games.models import Game, GameStatus, Report, Seat, Visit
 from games.presenters import move_rows
 from mail.models import InboundMessage, Notification
 from moderation.services import record, timeout_running_games
@@ -103,6 +103,11 @@ def account_export(*, user: User) -> dict:
             for c in ChatSettings.objects.filter(user=user)
         ],
         "games": games,
+        # Games looked at without a seat: where each one's news starts (games.changes).
+        "games_watched": [
+            {"game": v.game_id, "seen_version": v.seen_version, "updated_at": _at(v.updated_at)}
+            for v in Visit.objects.filter(user=user).order_by("game_id")
+        ],
         "chat_messages": [
             {
                 "game": m.game_id,
@@ -178,6 +183,7 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
         )
         EmailAddress.objects.filter(user=user).delete()
         Note.objects.filter(user=user).delete()
+        Visit.objects.filter(user=user).delete()
         ChatSettings.objects.filter(user=user).delete()
         user.username = f"deleted-{user.pk}"
         user.display_name = anonymous_name(user)
