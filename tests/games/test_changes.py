@@ -480,5 +480,5 @@ def test_a_long_absence_tells_the_latest_moves_and_counts_the_rest():
     html = page(signed_in(carol), game)
     box = since_box(html)
     assert f'data-since-first="{game.version - changes.MAX_PLIES + 1}"' in box
-    earlier = re.search(r"… and (\d+) earlier events", text(box))
+    earlier = re.search(r"Earlier events, in the move list: (\d+)", text(box))
     assert earlier and int(earlier.group(1)) >= game.version - changes.MAX_PLIES
