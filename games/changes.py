@@ -114,11 +114,12 @@ def since(game: Game, me: int | None, moves, *, after: int | None = None) -> Sin
     if first > last:
         return None
     # Replaying a long game costs more than drawing its page, and the page is drawn
-    # again each minute (its relative times): keep the news under the position it
-    # tells, for this viewer's seat and language.
+    # again each minute (its relative times) and after each of the player's own
+    # actions: keep the news under the moves it tells (``taken_back``: an undone move
+    # replaced by another is other news), for this viewer's seat and language.
+    kind = TURN if me is not None else VISIT if after is not None else LATEST
     key = (
-        f"since:{game.pk}:{game.version}:{game.taken_back}:{me}:{after}:"
-        f"{translation.get_language()}"
+        f"since:{game.pk}:{game.taken_back}:{first}:{last}:{me}:{kind}:{translation.get_language()}"
     )
     found = cache.get(key)
     if found is None:
