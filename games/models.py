@@ -459,3 +459,27 @@ class InvitationOptOut(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+
+class Visit(models.Model):
+    """A signed-in spectator's look at a game page (games.changes): the page marks
+    what changed since their last visit, the moves after ``since_version``.
+
+    A visit that finds new moves (``game.version`` past ``seen_version``) moves
+    ``since_version`` up to what they had seen, so reloading the page keeps telling
+    the same changes until more moves come. Players need no row: their changes are
+    those since their own last turn, read from the move list."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="visits")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen_version = models.PositiveIntegerField(default=0)
+    since_version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="visit_unique_viewer"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} watched {self.game} at {self.seen_version}"

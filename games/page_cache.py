@@ -38,6 +38,7 @@ from django.utils.safestring import SafeString, mark_safe
 from config.frame import render_page
 from games import computer_turns, i18n
 from games.awaiting import awaiting_count
+from games.changes import spectator_since
 from games.models import Controller, Game, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
 
@@ -185,7 +186,14 @@ def _render_game(
     ``refusal``: a refused form's message and text, shown in that form (``"form"``:
     ``"typed"``, the typed move's box; ``"report"``, the report form in the rest)."""
     with i18n.one_language():  # (the board and guide ask for hundreds of messages)
-        view = build_game_page(game, request.user, seats=seats, selected=selected, error=error)
+        view = build_game_page(
+            game,
+            request.user,
+            seats=seats,
+            selected=selected,
+            error=error,
+            since_after=spectator_since(request, game, seats),
+        )
         context = {
             "page": view,
             "poll_seconds": poll_seconds(game, seats),
@@ -204,7 +212,9 @@ def _render_game(
 
 
 def _fragment_key(request, game, seats, part: str, selected: str | None, awaiting) -> str:
-    return _key(part, request.user, (table_facts(game, seats), selected, awaiting))
+    # A spectator's news starts at their last visit: part of what the page shows.
+    since = spectator_since(request, game, seats)
+    return _key(part, request.user, (table_facts(game, seats), selected, awaiting, since))
 
 
 def _game_fragment(
@@ -278,5 +288,5 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
             REFUSED: refused,
         }
 
-    facts = (table_facts(game, seats), selected)
+    facts = (table_facts(game, seats), selected, spectator_since(request, game, seats))
     return page(request, "game", facts, GAME_PAGE, context)

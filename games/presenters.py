@@ -17,7 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, clocks, computer_turns, list_rows, results, table_rows
+from games import boards, changes, clocks, computer_turns, list_rows, results, table_rows
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
@@ -88,6 +88,7 @@ class GamePage:
     can_answer_draw: bool = False
     error: str = ""
     guide: boards.Guide | None = None
+    since: changes.Since | None = None  # what changed since the viewer last looked
 
     @property
     def choices_by_group(self) -> list[tuple[str, list[boards.Choice]]]:
@@ -261,11 +262,12 @@ def build_game_page(
     error: str = "",
     state=None,
     seats: list[Seat] | None = None,
+    since_after: int | None = None,
     replaying: bool = False,
 ) -> GamePage:
-    """``seats``: the game's seats with their users in seat order, if already loaded.
-    ``replaying``: ``state`` is an earlier position of the game (the replay), so the
-    viewer is offered no action in it."""
+    """``seats``: the game's seats with their users in seat order, if already loaded;
+    ``since_after``: a signed-in spectator's last seen version (``games.changes``);
+    ``replaying``: ``state`` is an earlier position (no actions, no news)."""
     if seats is None:
         seats = table_rows.seats_of(game)
     me = viewer_seat(game, seats, user)
@@ -295,6 +297,10 @@ def build_game_page(
     guide = boards.guide(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     log = view.get("log") or []
     moves = move_rows(game, seat_index)
+    news = None
+    if not replaying:
+        news = changes.since(game, seat_index, moves, after=since_after)
+        svg = changes.marked(game, news, view, svg, seat_index)
     return GamePage(
         game=game,
         seats=seats,
@@ -313,6 +319,7 @@ def build_game_page(
         and game.draw_offered_by != me.index,
         error=error,
         guide=guide,
+        since=news,
     )
 
 

@@ -24,6 +24,8 @@ from config.throttle import throttle
 from games import clocks, invitations, list_rows, page_cache, results, services, table_rows
 from games import lobby as lobby_rules
 from games.awaiting import know_awaiting
+from games.boards.changes import mark_board
+from games.changes import ply_marks
 from games.engines import IllegalAction
 from games.forms import ActionForm, NewGameForm
 from games.i18n import error_message
@@ -597,21 +599,35 @@ def _not_kept_unless_final(game: Game, response: HttpResponse) -> HttpResponse:
     return response
 
 
+def _ply_arg(request, name: str, default: int, low: int, high: int) -> int:
+    try:
+        value = int(request.GET.get(name, default))
+    except ValueError:
+        value = default
+    return max(low, min(value, high))
+
+
 def game_replay(request, game_id: int):
+    """A game move by move, from ``?from=`` (the page's "Replay since my last turn") or
+    from the start. Every position is the viewer's own view of it, and hidden notation
+    stays hidden until the game has finished (``move_rows``)."""
     game = _replayable(request, game_id)
     states = game_states(game)
-    try:
-        ply = int(request.GET.get("ply", len(states) - 1))
-    except ValueError:
-        ply = len(states) - 1
-    ply = max(0, min(ply, len(states) - 1))
+    last_ply = len(states) - 1
+    first = _ply_arg(request, "from", 0, 0, last_ply)
+    ply = _ply_arg(request, "ply", last_ply, first, last_ply)
     page = build_game_page(game, request.user, state=states[ply], replaying=True)
+    me = page.viewer_seat.index if page.viewer_seat is not None else None
+    page.board_svg = mark_board(page.board_svg, ply_marks(game, states, ply, me, page.moves))
+    here = reverse("game_replay", args=[game.pk]) + (f"?from={first}&" if first else "?")
     template = "games/replay.html#position" if request.htmx else "games/replay.html"
     context = {
         "page": page,
         "ply": ply,
-        "last_ply": len(states) - 1,
-        "moves": page.moves,
+        "first": first,
+        "last_ply": last_ply,
+        "moves": [m for m in page.moves if m.ply > first],
+        "here": here,
         "running": game.status == GameStatus.ACTIVE,
         "ended": _ended(game, page.seats),
     }

@@ -36,6 +36,7 @@ from games.models import (
     InvitationOptOut,
     Report,
     Seat,
+    Visit,
 )
 from games.presenters import move_rows
 from mail.models import InboundMessage, Notification, Suppression
@@ -85,6 +86,7 @@ EXPORTED_LINKS = {
     "ratings.Rating.user": "ratings",
     "games.EmailInvitation.invited_by": "email_invitations_you_sent",
     "games.EmailInvitation.user": "email_invitations_to_you",
+    "games.Visit.user": "games_watched",
 }
 
 
@@ -212,6 +214,11 @@ def account_export(*, user: User) -> dict:
         ],
         "ratings": _ratings(user),
         "games": games,
+        # Games looked at without a seat: where each one's news starts (games.changes).
+        "games_watched": [
+            {"game": v.game_id, "seen_version": v.seen_version, "updated_at": _at(v.updated_at)}
+            for v in Visit.objects.filter(user=user).order_by("game_id")
+        ],
         "chat_messages": [
             {
                 "game": m.game_id,
@@ -325,6 +332,7 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
         )
         EmailAddress.objects.filter(user=user).delete()
         Note.objects.filter(user=user).delete()
+        Visit.objects.filter(user=user).delete()
         ChatSettings.objects.filter(user=user).delete()
         user.username = f"deleted-{user.pk}"
         user.display_name = anonymous_name(user)

@@ -117,6 +117,9 @@ class GameSection:
 
     # What other apps add (mail.signals.game_section_built): the chat's new messages.
     chat: list[str] = field(default_factory=list)
+    # Rounds that ended since the player's last turn (Tri*T*Area): each area's
+    # majority and points, the rights won, the scores (games.changes).
+    round_summaries: list = field(default_factory=list)
 
 
 # Part of the cache key: change it when the picture for the same SVG would change.
@@ -326,6 +329,16 @@ def awaiting_sections(user) -> list[GameSection]:
     return [game_section(seat.game, user) for seat in seats]
 
 
+def round_summaries(game: Game, seat_index: int) -> list:
+    """The rounds that ended since the seat's last turn, as the game page sums them
+    up (only what that seat's own views show)."""
+    from games import changes
+    from games.presenters import move_rows
+
+    news = changes.since(game, seat_index, move_rows(game, seat_index))
+    return list(news.summaries) if news else []
+
+
 def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     seats = _seats(game)
     seat = next((s for s in seats if s.user_id == user.pk), None)
@@ -346,6 +359,8 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     if game.status == "active" and game.draw_declined_for == seat.index:
         # Told here too: a correspondence player hears of the answer with their turn.
         section.moves_since.append(gettext("Your draw offer was declined."))
+    if game.engine_module.__name__.endswith("tritarea"):
+        section.round_summaries = round_summaries(game, seat.index)
     state = load_state(game)
     # A seat its person left (resigned, timed out) may be a computer's now, due and
     # holding cards: they get the public picture, and neither its moves nor a reply

@@ -26,6 +26,10 @@ Pure Python like the engines. Each module exposes two functions (and may expose 
     now, the choices as a two-step list (a piece, then its target) that works without
     the board, the buttons for actions the board has no spot for, and the legend.
 
+What changed since the viewer last looked is each game's ``changes`` module
+(:mod:`games.boards.changes`): words and marks read from the viewer's own views,
+drawn over ``render_svg``'s board as ``data-changed`` groups.
+
 Playing by clicking: an element the viewer can click carries either
 ``data-select="TOKEN"`` (pick a piece; the page re-renders with ``selected=TOKEN``
 and the targets light up) or ``data-action="NOTATION"`` (play that exact legal

@@ -189,3 +189,17 @@ def test_an_admin_deletes_an_account_with_a_reason_and_downloads_data(admin_clie
     assert entry.reason == "Asked by email" and entry.actor.username == "mod"
     actions = admin_client.get(url).content.decode()
     assert "delete_selected" not in actions  # seats protect the row: anonymise instead
+
+
+def test_the_games_a_player_watched_are_in_the_download_and_go_with_the_account(alice, bob, carol):
+    """A spectator's visits (where each game's news starts for them, games.changes)
+    are theirs: downloaded with their data, deleted with the account."""
+    game = play_random(start_public_game("triad", [alice, bob]), max_moves=2)
+    watcher = signed_in(carol)
+    assert watcher.get(reverse("game_detail", args=[game.pk])).status_code == 200
+    data = json.loads(watcher.get(reverse("data_download")).content)
+    assert [v["game"] for v in data["games_watched"]] == [game.pk]
+    watcher.post(reverse("account_delete"), {"password": PASSWORD})
+    from games.models import Visit
+
+    assert not Visit.objects.filter(user=carol).exists()
