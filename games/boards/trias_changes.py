@@ -307,20 +307,26 @@ def _arrow(a, b) -> str:
     )
 
 
-def _badge(cx: float, cy: float, text: str, seat: int | None) -> str:
-    """A count on the hex's right shoulder: "+2" on the seat's colour."""
+def _badge(cx: float, cy: float, text: str, seat: int | None, u: float) -> str:
+    """A count on the hex's right shoulder: "+2" on the seat's colour, drawn at the
+    board's own scale (``u`` units a CSS pixel at the fitted size, ``trias.Size``), so
+    its digits are as legible as the board's own."""
     fill = HERD_FILL[seat % 5] if seat is not None else "#ffffff"
     ink = "#111111" if fill in ("#f5f5f5", "#ffffff") else "#ffffff"
-    w = 12 + 9 * len(text)
+    font = round(12.5 * u, 1)
+    w, h = (10 + 8 * len(text)) * u, 18 * u
     return (
-        f'<rect x="{cx - w / 2:.1f}" y="{cy - 11:.1f}" width="{w:.1f}" height="22" rx="11" '
-        f'fill="{fill}" stroke="{MARK}" stroke-width="3"/>'
-        f'<text x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" font-size="15" '
-        f'font-family="sans-serif" font-weight="bold" fill="{ink}">{esc(text)}</text>'
+        f'<rect x="{cx - w / 2:.1f}" y="{cy - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
+        f'rx="{h / 2:.1f}" fill="{fill}" stroke="{MARK}" stroke-width="{2.5 * u:.1f}"/>'
+        f'<text x="{cx:.1f}" y="{cy + font * 0.36:.1f}" text-anchor="middle" '
+        f'font-size="{font}" font-family="sans-serif" font-weight="bold" '
+        f'fill="{ink}">{esc(text)}</text>'
     )
 
 
 def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
+    # The board's scale with its button row: never smaller than the one it was drawn at.
+    u = board._layout(view, True)[0].u
     out: list[str] = []
     ringed: set[str] = set()
     badges: Counter = Counter()
@@ -353,7 +359,11 @@ def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
             badges[mark.at] += 1
             # Down the hex's right edge, one badge per seat.
             inner = _badge(
-                cx + board.SIZE * 0.62, cy - 20 + 24 * n, f"{sign}{mark.count}", mark.seat
+                cx + board.SIZE * 0.62,
+                cy - 10 * u + 20 * u * n,
+                f"{sign}{mark.count}",
+                mark.seat,
+                u,
             )
         out.append(group(mark, inner))
     # Rings under badges and arrows: the rings first.
