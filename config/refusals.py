@@ -13,8 +13,6 @@ beside it, under the same status.
 from __future__ import annotations
 
 from django.http import HttpResponse
-from django.shortcuts import render
-from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 
@@ -23,14 +21,3 @@ def in_place(response: HttpResponse, target: str, swap: str = "outerHTML") -> Ht
     retarget(response, target)
     reswap(response, swap)  # type: ignore[arg-type]
     return response
-
-
-def csrf_failure(request, reason: str = "") -> HttpResponse:
-    """A form whose token no longer holds (signed out or in again since the page was
-    drawn): the site's own 403 page, which says what to do (``CSRF_FAILURE_VIEW``;
-    Django's own page has inline styles the site's security policy blocks)."""
-    message = _(
-        "This form is from an earlier visit and can no longer be sent. "
-        "Reload the page and try again."
-    )
-    return render(request, "403.html", {"exception": message}, status=403)

@@ -201,8 +201,6 @@ RATE_LIMITS = {
     "game_join": ["10/m", "60/d"],
     "report": ["5/h", "20/d"],
 }
-# A refused form token answers the site's own page (config/refusals.py).
-CSRF_FAILURE_VIEW = "config.refusals.csrf_failure"
 RATELIMIT_FAIL_OPEN = True  # an unreachable cache counts nothing (config.cache)
 # django-ratelimit's check lists only memcached and django-redis as shared caches; ours
 # are Django's own Redis cache (production) and the file cache of one machine (laptop).

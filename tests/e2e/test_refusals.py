@@ -123,7 +123,9 @@ def test_an_error_page_answering_htmx_is_shown_as_the_page_not_inside_the_board(
     page.locator(".type-move-box summary").click()
     page.fill("#typed-action", "zz 99")
     page.locator(".type-move button[type=submit]").click()
-    expect(page.locator("main")).to_contain_text("Reload the page and try again.")
+    expect(page.locator("main")).to_contain_text(
+        "Go back, reload the page and send the form again."
+    )
     expect(page.locator("header.site-header")).to_be_visible()
     assert page.locator("#live").count() == 0  # the error page, not a part of the game's
     assert page.locator("html").count() == 1 and page.locator("body").count() == 1

@@ -494,3 +494,9 @@ def test_a_long_absence_tells_the_latest_moves_and_counts_the_rest():
     assert f'data-since-first="{game.version - changes.MAX_PLIES + 1}"' in box
     earlier = re.search(r"Earlier events, in the move list: (\d+)", text(box))
     assert earlier and int(earlier.group(1)) >= game.version - changes.MAX_PLIES
+    # Many events: the latest three in sight, the rest folded a click away, so the turn
+    # and its choices stay beside the board on a desktop.
+    in_sight = box.split("</details></li>")[-1].split("</ul>")[0]
+    listed = re.findall(r"<li>", in_sight)
+    folded = re.search(r"<summary>(\d+) earlier events</summary>", box)
+    assert folded and int(folded.group(1)) >= 2 and len(listed) == 3

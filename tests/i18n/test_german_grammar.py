@@ -186,7 +186,7 @@ def test_a_result_stored_before_reads_in_the_dative_too(german_catalogue):  # no
     from games.models import Game
     from tests.i18n.test_games_german import game_of
 
-    migration = import_module("games.migrations.0010_stored_results_reworded")
+    migration = import_module("games.migrations.0014_stored_results_reworded")
     game = game_of("tritarea")
     old = {
         "msgid": "%(who)s wins with %(points)s.",

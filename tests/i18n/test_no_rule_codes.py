@@ -160,7 +160,7 @@ def test_a_triad_draw_stored_before_reads_without_its_code_in_both_languages(
     from games.models import Game, Move
     from tests.factories import UserFactory, play_first_legal, start_game
 
-    migration = import_module("games.migrations.0010_stored_results_reworded")
+    migration = import_module("games.migrations.0014_stored_results_reworded")
     game = start_game(UserFactory(username="alice"), UserFactory(username="bob"))
     play_first_legal(game)
     old = "drawn: the same position occurred for the third time (ruling TD10)"

@@ -18,7 +18,7 @@ from accounts.models import User
 from chat import services as chat
 from chat.models import Message, MessageReport
 from games import services as games
-from games.models import EmailInvitation, Report
+from games.models import EmailInvitation, Report, Visit
 from leaving.services import EXPORTED_LINKS, NOT_EXPORTED_FIELDS, NOT_EXPORTED_LINKS
 from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
@@ -103,6 +103,7 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
     EmailInvitation.objects.create(
         game=game, place=0, email="alice@example.com", invited_by=bob, user=alice, nonce="n2"
     )
+    Visit.objects.create(game=game, user=alice, seen_version=3, since_version=1)
     games.game_resign(game_id=game.pk, user=bob)  # rated: Alice wins, her rating moves
     mod = User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
     other = start_game(alice, carol)

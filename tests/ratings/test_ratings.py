@@ -338,7 +338,7 @@ def test_the_game_page_explains_the_provisional_mark_and_the_winners_star(client
     assert f"A rating with ? is provisional: fewer than {games} rated games so far." in key
     assert "★ marks the winner." in key
     assert 'href="/ratings/#how-ratings-work"' in key
-    assert 'aria-label="winner">★</strong>' in page
+    assert 'aria-label="winner">★</span>' in page
 
 
 @pytest.mark.django_db

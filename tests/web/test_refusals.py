@@ -289,5 +289,5 @@ def test_a_stale_form_token_answers_the_sites_own_page(triad):
     response = client.post(reverse("game_move", args=[triad.pk]), {"action": "x", "version": 0})
     assert response.status_code == 403
     html = response.content.decode()
-    assert HEADER in html and "Reload the page and try again." in html
+    assert HEADER in html and "Go back, reload the page and send the form again." in html
     assert unchanged(triad)
