@@ -100,7 +100,9 @@ def herds_of(page: Page, colour: str, pos: str) -> int:
 
 def tap_herds(page: Page, pos: str) -> None:
     """Tap the middle of the herd chips standing at ``pos``."""
-    box = page.locator(f'#board .herd[aria-label$=" {pos}"]').bounding_box()
+    herd = page.locator(f'#board .herd[aria-label$=" {pos}"]')
+    herd.scroll_into_view_if_needed()  # (the news above the board may push it down)
+    box = herd.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
