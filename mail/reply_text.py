@@ -37,7 +37,8 @@ WROTE = (
     r"wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|skrev|kirjoitti|napsal\(a\)"
     r"|napsal|napsala|napisał\(a\)|napisała|napisał|pisze|написав\(ла\)|написала|написав|пише"
     r"|написал\(а\)|написал|пишет|escreveu|yazdı|έγραψε|írta|a scris|napisao|napisala"
-    r"|napísal|napísala|rašė|rakstīja|kirjutas|geschreven"
+    r"|napísal|napísala|rašė|rakstīja|kirjutas|geschreven|napisal\(a\)|napisal|menulis"
+    r"|đã viết|va escriure|escribiu|כתב|כתבה|كتب"
 )
 # The same at the end of the CJK headers of Gmail and Apple Mail ("…写道：", "…작성:",
 # "…のメール:"), where no word boundary stands before them.
@@ -51,8 +52,8 @@ ORIGINAL = (
     r"|mensagem original|alkuperäinen viesti|opprinnelig melding|eredeti üzenet"
 )
 # A date or a time of day, as quote headers write them ("2013/7/20", "09:05", "2. 3.").
-DATED = r"(?=.*(?:\d{1,4}[/.-]\s?\d{1,2}[/.-]\s?\d{1,4}|\d{1,2}[:.]\d{2}|\d{4}))"
-ADDRESS = r"<?[^<>\s()]+@[^<>\s()]+\.\w+>?"
+DATED = r"(?=.*(?:\d{1,4}[/.-]\s?\d{1,2}[/.-]\s?\d{1,4}|\d{1,2}[:.]\d{2}))"
+ADDRESS = r"<[^<>\s()]+@[^<>\s()]+>"
 EXTRA_HEADERS = [
     # "On Mon, 2 Mar 2026, Tripost <play@…> wrote:" in any language, Samsung's
     # "Sent from Samsung Mobile<name> wrote:" and Yahoo's long dates included.
@@ -61,6 +62,9 @@ EXTRA_HEADERS = [
     # The same without its colon (a client's HTML made text, a hand-edited header), when
     # it is dated or names an address: "On Wed, 14 Nov 2018, John <john@…> wrote".
     re.compile(rf"^(?=.*(?:\d|@)).{{0,250}}\b(?:{WROTE})$", re.I),
+    # Any dated line ending in a colon ("On 2 March 2026 at 09:05 Bob said:"): a
+    # player's line like it only keeps a move written below it from being played.
+    re.compile(rf"^{DATED}.{{0,200}}[:：]$"),
     # "Am 02.03.2026 um 09:05 schrieb Tripost": dated, the name after "wrote".
     re.compile(rf"^{DATED}.{{0,200}}\b(?:{WROTE})\b[^.!?:]{{0,80}}$", re.I),
     # "Tripost <play@…> schrieb am Mo., 2. März 2026, 09:05:" (Gmail on phones)
@@ -490,28 +494,45 @@ def _inserted_moves(
 
     for i in sorted(region):
         line = lines[i]
-        if i in out or line.depth or line.text not in moves or i in headers | quoted:
+        # (A move alone on a line is "quoted" only where the email's words run on
+        # through it; below, the email's words running straight past it outweigh that.)
+        if i in out or line.depth or line.text not in moves or i in headers:
             continue
         for p, n in ((p, n) for p in near(i, -1) for n in near(i, 1)):
-            before, after, block = lines[p], lines[n], range(p + 1, n)
+            block = range(p + 1, n)
             if not (lines[p + 1].blank and lines[n - 1].blank):
                 continue
-            if before.text in moves or after.text in moves:
+            if any((j in quoted and j != i) or lines[j].depth for j in block):
                 continue
-            if any(j in quoted or lines[j].depth for j in block):
+            # The paragraphs around them, as the client wrapped them; one that is a
+            # lone move may be an item of the email's list, one per paragraph.
+            above, below = _paragraph(lines, p, -1), _paragraph(lines, n, 1)
+            if any(len(par) == 1 and lines[par[0]].text in moves for par in (above, below)):
                 continue
-            tail, head = before.words[-3:], after.words[:3]
+            tail = tuple(w for j in above for w in lines[j].words)[-3:]
+            head = tuple(w for j in below for w in lines[j].words)[:3]
             if len(tail) + len(head) < 5 or not reference.contains(tail + head):
                 continue
             first = next(j for j in block if not lines[j].blank)
             last = max(j for j in block if not lines[j].blank)
-            if reference.contains(tail[-1:] + lines[first].words[:1]) or reference.contains(
-                lines[last].words[-1:] + head[:1]
+            if reference.contains(tail[-2:] + lines[first].words) and reference.contains(
+                lines[last].words + head[:2]
             ):
-                continue  # the email's words run on into them
+                continue  # another email the site sent runs on through them
             out.update(j for j in block if not lines[j].blank)
             break
     return out
+
+
+def _paragraph(lines: list[Line], i: int, step: int) -> list[int]:
+    """The lines of the paragraph that line ``i`` ends (step -1) or starts (step 1),
+    in order."""
+    out = [i]
+    j = i + step
+    while 0 <= j < len(lines) and not lines[j].blank and not lines[j].depth:
+        out.append(j)
+        j += step
+    return sorted(out)
 
 
 def _signature_lines(lines: list[Line], taken: set[int]) -> set[int]:
@@ -565,7 +586,9 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
     headers = _header_lines(lines)
     quoted = _quoted_lines(lines, reference, headers, moves)
     region = _unprefixed_quotes(lines, reference, headers, quoted)
-    region -= _inserted_moves(lines, reference, headers, quoted, region, moves)
+    inserted = _inserted_moves(lines, reference, headers, quoted, region, moves)
+    region -= inserted
+    quoted -= inserted
     taken = headers | quoted | region
     signature = _signature_lines(lines, taken)
     new = [

@@ -305,17 +305,20 @@ CLIENTS += [
 
 
 def may_refuse(reply) -> bool:
-    """Whether refusing the reply is right too: a move between the lines of a quote
-    without marks is played only where the email's words show it is not theirs (a move
-    written inside its list of moves cannot be told from the list); never another move."""
-    return reply.posting == "inline" and reply.form == "plain" and reply.client in UNMARKED
+    """Whether refusing the reply is right too, for emails that list one move a line:
+    a move written between the lines of a quote without marks is played only where the
+    email's words show it is not theirs, and next to a list of one move a paragraph it
+    cannot be told from the list (never another move is played)."""
+    if reply.posting != "inline":
+        return False
+    return reply.client in (UNMARKED if reply.form == "plain" else UNMARKED_HTML_CLIENTS)
 
 
 KINDS = ("known", "block under the move", "unknown header", "foreign quote")
-# Clients whose HTML quote is not marked (no <blockquote>): a line written between quoted
-# lines there is not asked of them (their HTML puts a header block before each part).
+# Clients whose quote is not marked (no ">" in text, no <blockquote> in HTML).
 UNMARKED = {c.name for c in CLIENTS if not c.prefix}
 UNMARKED_HTML = {"outlook", "samsung", "zimbra"}
+UNMARKED_HTML_CLIENTS = {c.name for c in CLIENTS if c.html in UNMARKED_HTML}
 
 POSTINGS = ("top", "bottom", "inline", "none")
 FORMS = (
@@ -467,6 +470,8 @@ def html_reply(client: Client, posting: str, move: str, sent, rng: random.Random
         if style == "yahoo":
             attr = f'<div class="yahoo_quoted_header">{head}</div>' if first else ""
             return f'<div class="yahoo_quoted">{attr}<blockquote>{part}</blockquote></div>'
+        if not first:  # the rest of a quote without marks, below the player's lines
+            return f"<div>{part}</div>"
         if style == "outlook":
             return (
                 '<div id="appendonsend"></div><hr style="display:inline-block;width:98%">'
@@ -528,8 +533,6 @@ def replies(
     for client in clients:
         for posting in postings:
             for form, encoding in FORMS:
-                if posting == "inline" and form == "html" and client.html in UNMARKED_HTML:
-                    continue
                 move = rng.choice(moves) if posting != "none" and moves else ""
                 if posting != "none" and not move:
                     continue

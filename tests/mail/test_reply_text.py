@@ -154,6 +154,25 @@ HEADERS = [
     "2026년 3월 2일 (월) 오전 9:05, Tripost <play@tripost.test>님이 작성:",
     "Em seg., 2 de mar. de 2026 às 09:05, Tripost <play@tripost.test> escreveu:",
     "Le 02/03/2026 à 09:05, Tripost a écrit :",
+    # The big webmail clients: Mail.ru, Yandex, GMX and Web.de, ProtonMail, Roundcube,
+    # Horde, Fastmail, Outlook on the web.
+    "Понедельник, 2 марта 2026, 9:05 +03:00 от Tripost <play@tripost.test>:",
+    '02.03.2026, 09:05, "Tripost" <play@tripost.test>:',
+    'Gesendet: Montag, 02. März 2026 um 09:05 Uhr\nVon: "Tripost" <play@tripost.test>\n'
+    "An: alice@example.com\nBetreff: Du bist am Zug",
+    "------- Original Message -------\n"
+    "On Monday, March 2nd, 2026 at 09:05, Tripost <play@tripost.test> wrote:",
+    "Am 02.03.2026 09:05, schrieb Tripost:",
+    "Zitat von Tripost <play@tripost.test>:",
+    "On Mon, 2 Mar 2026, at 09:05, Tripost wrote:",
+    # Languages the library lacks, and a dated line in words no list has.
+    "Dne 2. 3. 2026 ob 09:05 je Tripost <play@tripost.test> napisal(a):",
+    "Pada tanggal 2 Mar 2026 09.05, Tripost <play@tripost.test> menulis:",
+    "Vào 09:05 Th 2, 2 thg 3, 2026 Tripost <play@tripost.test> đã viết:",
+    "El dl., 2 de març 2026 a les 9:05, Tripost (<play@tripost.test>) va escriure:",
+    "On 2 March 2026 at 09:05 Tripost said:",
+    "From: Tripost <play@tripost.test>\nSent: Monday, March 2, 2026 9:05 AM\n"
+    "To: alice@example.com <alice@example.com>\nSubject: Your turn",
 ]
 # Outlook's header block in every language mail-parser-reply knows (and a few more), as
 # Outlook writes it in a plain-text reply: straight below the player's text.
