@@ -86,6 +86,10 @@ EXTRA_HEADERS = [
     re.compile(r"^[-=_]{3,}\s*[^-=_\s].{0,60}?\s*[-=_]{3,}$"),
     re.compile(r"^(?:[-=_~*#]\s?){3,}$"),
 ]
+# All of them in one pattern (read for every line of a reply).
+EXTRA_HEADER = re.compile(
+    "|".join(f"(?{'i' if p.flags & re.I else ''}:{p.pattern})" for p in EXTRA_HEADERS)
+)
 # Emphasis a client's HTML made text puts around a header ("*-------- Original … --*").
 EMPHASIS = "*_ "
 # The end of a quote header that a client wrapped onto a line of its own.
@@ -334,7 +338,7 @@ def _header_lines(lines: list[Line]) -> set[int]:
         found.update(i for i in range(first, last + 1) if not lines[i].blank)
     for i, line in enumerate(lines):
         core = line.text.strip(EMPHASIS) if line.text.strip(EMPHASIS) else line.text
-        if any(p.match(core) for p in EXTRA_HEADERS):
+        if EXTRA_HEADER.match(core):
             found.add(i)
             # A header wrapped by the client: "wrote:" or "name@example.com>:" ends a
             # line or two that began it ("On …, Tripost" / "<play@…>" / "wrote:").
@@ -464,6 +468,7 @@ def _unprefixed_quotes(
 
 
 INSERTED_AT_MOST = 6  # lines of the player's own around a move inside the quote
+INSERTED_MOVES_AT_MOST = 50  # lone moves inside one quote (more: a list of them)
 
 
 def _inserted_moves(
@@ -482,6 +487,9 @@ def _inserted_moves(
     line is two): then nothing between is the email's, whatever the client did to the
     quote. The lines stand apart, blank lines above and below them."""
     out: set[int] = set()
+    is_move = {i for i in region if not lines[i].blank and lines[i].text in moves}
+    if not region & quoted or len(is_move) > INSERTED_MOVES_AT_MOST:
+        return out  # no quote of the email, or lists of moves: nothing is released
 
     def near(i: int, step: int) -> list[int]:
         found, j = [], i
@@ -492,25 +500,32 @@ def _inserted_moves(
             found.append(j)
         return found
 
-    for i in sorted(region):
-        line = lines[i]
+    def edges(i: int, step: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The paragraphs ending above (step -1) or starting below ``i`` within reach,
+        a blank line between, as the client wrapped them: (their line next to ``i``,
+        their last or first three words). One that is a lone move may be an item of the
+        email's list, one per paragraph: never an edge."""
+        found = []
+        for j in near(i, step):
+            if not lines[j - step].blank:
+                continue
+            paragraph = _paragraph(lines, j, step)
+            if len(paragraph) == 1 and j in is_move:
+                continue
+            seq = tuple(w for k in paragraph for w in lines[k].words)
+            found.append((j, seq[-3:] if step < 0 else seq[:3]))
+        return found
+
+    for i in sorted(is_move):
         # (A move alone on a line is "quoted" only where the email's words run on
         # through it; below, the email's words running straight past it outweigh that.)
-        if i in out or line.depth or line.text not in moves or i in headers:
+        if i in out or lines[i].depth or i in headers:
             continue
-        for p, n in ((p, n) for p in near(i, -1) for n in near(i, 1)):
+        below = edges(i, 1)
+        for (p, tail), (n, head) in ((a, b) for a in edges(i, -1) for b in below):
             block = range(p + 1, n)
-            if not (lines[p + 1].blank and lines[n - 1].blank):
-                continue
             if any((j in quoted and j != i) or lines[j].depth for j in block):
                 continue
-            # The paragraphs around them, as the client wrapped them; one that is a
-            # lone move may be an item of the email's list, one per paragraph.
-            above, below = _paragraph(lines, p, -1), _paragraph(lines, n, 1)
-            if any(len(par) == 1 and lines[par[0]].text in moves for par in (above, below)):
-                continue
-            tail = tuple(w for j in above for w in lines[j].words)[-3:]
-            head = tuple(w for j in below for w in lines[j].words)[:3]
             if len(tail) + len(head) < 5 or not reference.contains(tail + head):
                 continue
             first = next(j for j in block if not lines[j].blank)
