@@ -44,6 +44,9 @@ def setup(database_url: str) -> None:
         EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
         LOG_LEVEL="ERROR",
         CELERY_TASK_ALWAYS_EAGER="0",
+        # What a reply says is measured here, not who sent it (the samples carry no
+        # SPF/DKIM results; tests/mail/test_inbound_auth.py checks senders).
+        MAIL_ACCEPT_UNVERIFIED="1",
     )
     os.environ.pop("REDIS_URL", None)
     os.environ.pop("CACHE_URL", None)
@@ -107,9 +110,20 @@ def run(positions: int) -> int:
         f"{len(emails)} turn emails ({', '.join(sorted({g.engine for _s, g, _u, _l in emails}))}); "
         f"kept per email: {statistics.mean(kept):.0f} bytes, {words_ms:.1f} ms to read its words"
     )
+    kinds = {c.name: c.kind for c in reply_samples.CLIENTS}
+    by_kind: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for n, (sent, game, user, legal) in enumerate(emails):
         before = game.moves.count()
-        for reply in reply_samples.replies(sent, sender=user.email, moves=legal, seed=n):
+        samples = [
+            (kinds[r.client], r)
+            for r in reply_samples.replies(sent, sender=user.email, moves=legal, seed=n)
+        ]
+        if len(legal) > 1:  # a quoted message from elsewhere holding another legal move
+            samples += [
+                ("foreign quote", r)
+                for r in reply_samples.foreign_replies(sent, sender=user.email, moves=legal, seed=n)
+            ]
+        for kind, reply in samples:
             started = time.perf_counter()
             with transaction.atomic():
                 outcome = handle_message(AnymailInboundMessage.parse_raw_mime_bytes(reply.raw))
@@ -122,8 +136,9 @@ def run(positions: int) -> int:
             else:
                 result = "ok" if played == reply.move else "wrong"
             counts[reply.posting][result] += 1
+            by_kind[kind, reply.posting][result] += 1
             if result != "ok":
-                misses.append((result, reply, played, outcome.reason))
+                misses.append((result, reply, played, outcome.reason, kind))
 
     names = {
         "top": "new text on top",
@@ -143,10 +158,23 @@ def run(positions: int) -> int:
             failed |= c["ok"] < TARGETS[posting] * total
         failed |= c["wrong"] > 0
         print(f"{names[posting]:32} {shown:>22} {c['refused']:>8} {c['wrong']:>11}")
+    print("\nby class of issue 41 (known: the clients of issue 20)")
+    print(f"{'class':22} {'reply style':8} {'samples':>8} {'right':>6} {'refused':>8} {'wrong':>6}")
+    for kind in reply_samples.KINDS:
+        for posting in reply_samples.POSTINGS:
+            c = by_kind[kind, posting]
+            if c:
+                total = sum(c.values())
+                print(
+                    f"{kind:22} {posting:8} {total:>8} {c['ok']:>6} {c['refused']:>8} "
+                    f"{c['wrong']:>6}"
+                )
     print(f"replies: {len(times)}; median {1000 * statistics.median(times):.1f} ms per reply")
-    for result, reply, played, reason in misses[:40]:
+    for result, reply, played, reason, kind in sorted(
+        misses, key=lambda m: (m[0] != "wrong", m[4] != "foreign quote")
+    )[:60]:
         print(
-            f"  {result}: {reply.client} {reply.posting} {reply.form}/{reply.encoding} "
+            f"  {result}: {kind}/{reply.client} {reply.posting} {reply.form}/{reply.encoding} "
             f"move {reply.move!r} played {played!r}: {reason}"
         )
     print("targets met" if not failed else "TARGETS NOT MET")

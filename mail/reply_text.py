@@ -37,20 +37,36 @@ WROTE = (
     r"wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|skrev|kirjoitti|napsal\(a\)"
     r"|napsal|napsala|napisał\(a\)|napisała|napisał|pisze|написав\(ла\)|написала|написав|пише"
     r"|написал\(а\)|написал|пишет|escreveu|yazdı|έγραψε|írta|a scris|napisao|napisala"
-    r"|napísal|napísala|rašė|rakstīja|kirjutas"
+    r"|napísal|napísala|rašė|rakstīja|kirjutas|geschreven|napisal\(a\)|napisal|menulis"
+    r"|đã viết|va escriure|escribiu|כתב|כתבה|كتب"
 )
+# The same at the end of the CJK headers of Gmail and Apple Mail ("…写道：", "…작성:",
+# "…のメール:"), where no word boundary stands before them.
+WROTE_CJK = r"写道|寫道|작성|님이 작성|のメッセージ|のメール"
 ORIGINAL = (
     r"original message|original-nachricht|ursprüngliche nachricht|ursprüngliche mail"
     r"|mensaje original|message d'origine|messaggio originale|oorspronkelijk bericht"
     r"|oprindelig meddelelse|ursprungligt meddelande|wiadomość oryginalna"
     r"|oryginalna wiadomość|původní zpráva|вихідне повідомлення|исходное сообщение"
     r"|оригінальне повідомлення|forwarded message|weitergeleitete nachricht"
-    r"|mensagem original|alkuperäinen viesti"
+    r"|mensagem original|alkuperäinen viesti|opprinnelig melding|eredeti üzenet"
 )
+# A date or a time of day, as quote headers write them ("2013/7/20", "09:05", "2. 3.").
+DATED = r"(?=.*(?:\d{1,4}[/.-]\s?\d{1,2}[/.-]\s?\d{1,4}|\d{1,2}[:.]\d{2}))"
+ADDRESS = r"<[^<>\s()]+@[^<>\s()]+>"
 EXTRA_HEADERS = [
     # "On Mon, 2 Mar 2026, Tripost <play@…> wrote:" in any language, Samsung's
     # "Sent from Samsung Mobile<name> wrote:" and Yahoo's long dates included.
-    re.compile(rf"^.{{0,250}}\b(?:{WROTE})\s*:\s*$", re.I),
+    re.compile(rf"^.{{0,250}}\b(?:{WROTE})\s*[:：]\s*$", re.I),
+    re.compile(rf"^.{{0,250}}(?:{WROTE_CJK})\s*[:：]\s*$"),
+    # The same without its colon (a client's HTML made text, a hand-edited header), when
+    # it is dated or names an address: "On Wed, 14 Nov 2018, John <john@…> wrote".
+    re.compile(rf"^(?=.*(?:\d|@)).{{0,250}}\b(?:{WROTE})$", re.I),
+    # Any dated line ending in a colon ("On 2 March 2026 at 09:05 Bob said:"): a
+    # player's line like it only keeps a move written below it from being played.
+    re.compile(rf"^{DATED}.{{0,200}}[:：]$"),
+    # "Am 02.03.2026 um 09:05 schrieb Tripost": dated, the name after "wrote".
+    re.compile(rf"^{DATED}.{{0,200}}\b(?:{WROTE})\b[^.!?:]{{0,80}}$", re.I),
     # "Tripost <play@…> schrieb am Mo., 2. März 2026, 09:05:" (Gmail on phones)
     re.compile(rf"^.{{0,120}}\b(?:{WROTE})\b.{{0,120}}\d.{{0,40}}:\s*$", re.I),
     # Android: "---- John Smith wrote ----"
@@ -59,11 +75,23 @@ EXTRA_HEADERS = [
     re.compile(r"^.{0,200}<[^<>\s]+@[^<>\s]+>\s*:$"),
     re.compile(r"^<?[^<>\s]+@[^<>\s]+>\s*:$"),  # its address wrapped onto a line of its own
     re.compile(r"^.{0,200}\[mailto:[^\]]+\]\s*:?$", re.I),
+    # A dateline naming the sender's address, with or without its colon: Gmail's
+    # "2013/7/20 Name via Site <name@…>", Apple Mail's "2026/03/02 9:05、Name <…>のメール:".
+    re.compile(rf"^{DATED}.{{0,200}}{ADDRESS}.{{0,40}}$"),
     # Separators of Outlook, Zimbra, Samsung, forwarding.
     re.compile(rf"^[-=_ ]{{3,}}\s*(?:{ORIGINAL})\s*[-=_ ]{{3,}}$", re.I),
     re.compile(r"^(?:begin forwarded message|anfang der weitergeleiteten nachricht)\s*:$", re.I),
-    re.compile(r"^_{10,}$"),
+    # Any "---- Words ----" banner (forwarded and original messages in every language),
+    # and a bare rule of dashes, "=", "_", "~" or "*" that starts a quote.
+    re.compile(r"^[-=_]{3,}\s*[^-=_\s].{0,60}?\s*[-=_]{3,}$"),
+    re.compile(r"^(?:[-=_~*#]\s?){3,}$"),
 ]
+# All of them in one pattern (read for every line of a reply).
+EXTRA_HEADER = re.compile(
+    "|".join(f"(?{'i' if p.flags & re.I else ''}:{p.pattern})" for p in EXTRA_HEADERS)
+)
+# Emphasis a client's HTML made text puts around a header ("*-------- Original … --*").
+EMPHASIS = "*_ "
 # The end of a quote header that a client wrapped onto a line of its own.
 CONTINUED = re.compile(
     rf"(?:<?[^<>\s]+@[^<>\s]+>?\s*)?(?:(?:{WROTE})\s*)?:|<?[^<>\s]+@[^<>\s]+>", re.I
@@ -71,8 +99,13 @@ CONTINUED = re.compile(
 # Header-block lines ("From: …", "Von: …") of the languages the library lacks.
 FIELD = re.compile(
     r"^\*?(?:from|sent|to|date|subject|cc|від|надіслано|кому|тема|дата|от|отправлено"
-    r"|fra|sendt|til|emne|od|wysłano|do|temat|de|enviado|para|asunto|von|gesendet|an"
-    r"|betreff|datum)\*?\s*:",
+    r"|fra|sendt|til|emne|od|wysłano|do|temat|de|enviado|enviado el|para|asunto|fecha"
+    r"|von|gesendet|an|betreff|datum|envoyé|à|objet|date d'envoi|da|inviato|a|oggetto"
+    r"|van|verzonden|aan|onderwerp|från|skickat|till|ämne|odesláno|komu|předmět"
+    r"|enviada em|assunto|data|lähettäjä|lähetetty|vastaanottaja|aihe|kimden"
+    r"|gönderildi|kime|konu|feladó|elküldve|címzett|tárgy|差出人|送信日時|宛先|件名"
+    r"|发件人|发送时间|收件人|主题|寄件者|寄件日期|收件者|主旨|보낸 사람|보낸 날짜"
+    r"|받는 사람|제목)\*?\s*[:：]",
     re.I,
 )
 # Phone signatures that are neither a move nor worth quoting back.
@@ -293,13 +326,19 @@ def _header_lines(lines: list[Line]) -> set[int]:
     for line in lines:
         starts.append(starts[-1] + len(line.text) + 2 * line.depth + 1)
     for match in _library_headers().finditer(joined):
-        if not match.group().strip():
+        text = match.group()
+        if not text.strip():
             continue
-        first = _line_at(starts, match.start())
-        last = _line_at(starts, max(match.start(), match.end() - 1))
+        # A block's pattern begins with the line break before its first field: the
+        # line above ("b1-b3=2" written straight above "From: …") is not the header's.
+        start = match.start() + len(text) - len(text.lstrip())
+        end = match.start() + len(text.rstrip())
+        first = _line_at(starts, start)
+        last = _line_at(starts, max(start, end - 1))
         found.update(i for i in range(first, last + 1) if not lines[i].blank)
     for i, line in enumerate(lines):
-        if any(p.match(line.text) for p in EXTRA_HEADERS):
+        core = line.text.strip(EMPHASIS) if line.text.strip(EMPHASIS) else line.text
+        if EXTRA_HEADER.match(core):
             found.add(i)
             # A header wrapped by the client: "wrote:" or "name@example.com>:" ends a
             # line or two that began it ("On …, Tripost" / "<play@…>" / "wrote:").
@@ -428,6 +467,89 @@ def _unprefixed_quotes(
     return inside
 
 
+INSERTED_AT_MOST = 6  # lines of the player's own around a move inside the quote
+INSERTED_MOVES_AT_MOST = 50  # lone moves inside one quote (more: a list of them)
+
+
+def _inserted_moves(
+    lines: list[Line],
+    reference: Reference,
+    headers: set[int],
+    quoted: set[int],
+    region: set[int],
+    moves,
+) -> set[int]:
+    """The player's lines (a move, a greeting, a signature) written between two
+    paragraphs of an unprefixed quote of the email itself.
+
+    Only where the email's words run straight from the quoted line above them into the
+    quoted line below (up to three words on each side, five in all: a short greeting
+    line is two): then nothing between is the email's, whatever the client did to the
+    quote. The lines stand apart, blank lines above and below them."""
+    out: set[int] = set()
+    is_move = {i for i in region if not lines[i].blank and lines[i].text in moves}
+    if not region & quoted or len(is_move) > INSERTED_MOVES_AT_MOST:
+        return out  # no quote of the email, or lists of moves: nothing is released
+
+    def near(i: int, step: int) -> list[int]:
+        found, j = [], i
+        while len(found) < INSERTED_AT_MOST:
+            j = _neighbour(lines, j, step)
+            if j is None or j not in region or j in headers or lines[j].depth:
+                break
+            found.append(j)
+        return found
+
+    def edges(i: int, step: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The paragraphs ending above (step -1) or starting below ``i`` within reach,
+        a blank line between, as the client wrapped them: (their line next to ``i``,
+        their last or first three words). One that is a lone move may be an item of the
+        email's list, one per paragraph: never an edge."""
+        found = []
+        for j in near(i, step):
+            if not lines[j - step].blank:
+                continue
+            paragraph = _paragraph(lines, j, step)
+            if len(paragraph) == 1 and j in is_move:
+                continue
+            seq = tuple(w for k in paragraph for w in lines[k].words)
+            found.append((j, seq[-3:] if step < 0 else seq[:3]))
+        return found
+
+    for i in sorted(is_move):
+        # (A move alone on a line is "quoted" only where the email's words run on
+        # through it; below, the email's words running straight past it outweigh that.)
+        if i in out or lines[i].depth or i in headers:
+            continue
+        below = edges(i, 1)
+        for (p, tail), (n, head) in ((a, b) for a in edges(i, -1) for b in below):
+            block = range(p + 1, n)
+            if any((j in quoted and j != i) or lines[j].depth for j in block):
+                continue
+            if len(tail) + len(head) < 5 or not reference.contains(tail + head):
+                continue
+            first = next(j for j in block if not lines[j].blank)
+            last = max(j for j in block if not lines[j].blank)
+            if reference.contains(tail[-2:] + lines[first].words) and reference.contains(
+                lines[last].words + head[:2]
+            ):
+                continue  # another email the site sent runs on through them
+            out.update(j for j in block if not lines[j].blank)
+            break
+    return out
+
+
+def _paragraph(lines: list[Line], i: int, step: int) -> list[int]:
+    """The lines of the paragraph that line ``i`` ends (step -1) or starts (step 1),
+    in order."""
+    out = [i]
+    j = i + step
+    while 0 <= j < len(lines) and not lines[j].blank and not lines[j].depth:
+        out.append(j)
+        j += step
+    return sorted(out)
+
+
 def _signature_lines(lines: list[Line], taken: set[int]) -> set[int]:
     """A "-- " signature up to the next quote, and phone signatures."""
     out: set[int] = set()
@@ -479,6 +601,9 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
     headers = _header_lines(lines)
     quoted = _quoted_lines(lines, reference, headers, moves)
     region = _unprefixed_quotes(lines, reference, headers, quoted)
+    inserted = _inserted_moves(lines, reference, headers, quoted, region, moves)
+    region -= inserted
+    quoted -= inserted
     taken = headers | quoted | region
     signature = _signature_lines(lines, taken)
     new = [

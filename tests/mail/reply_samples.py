@@ -33,6 +33,8 @@ class Client:
     html: str = "gmail"  # structure of an HTML-only reply
     signature: str = ""  # a line the client adds below the new text
     charset: str = "utf-8"  # what the client encodes the reply in
+    tight: bool = False  # the quote header straight below the new text, no blank line
+    kind: str = "known"  # the class of issue 41 the client stands for (see KINDS)
 
 
 OUTLOOK_BLOCK = (
@@ -173,10 +175,150 @@ CLIENTS = [
     ),
     Client("unprefixed", "", prefix=False),
 ]
-# Clients whose quote is not marked (no ">" in text, no <blockquote> in HTML): a line
-# written between quoted lines cannot be told from the quote, so they are not asked to.
+
+# Issue 41: Outlook's header block straight below the player's text (its plain-text
+# replies have no blank line there), in every language mail-parser-reply knows and a
+# few more, and the plain "Date: / From: / To: / Subject:" block of forwarding clients.
+OUTLOOK_FIELDS = {
+    "en": ("From", "Sent", "To", "Subject", "Monday, March 2, 2026 9:05 AM"),
+    "cs": ("Od", "Odesláno", "Komu", "Předmět", "pondělí 2. března 2026 9:05"),
+    "da": ("Fra", "Sendt", "Til", "Emne", "2. marts 2026 09:05"),
+    "de": ("Von", "Gesendet", "An", "Betreff", "Montag, 2. März 2026 09:05"),
+    "es": ("De", "Enviado el", "Para", "Asunto", "lunes, 2 de marzo de 2026 9:05"),
+    "fr": ("De ", "Envoyé ", "À ", "Objet ", "lundi 2 mars 2026 09:05"),
+    "it": ("Da", "Inviato", "A", "Oggetto", "lunedì 2 marzo 2026 09:05"),
+    "ja": ("差出人", "送信日時", "宛先", "件名", "2026年3月2日 9:05"),
+    "ko": ("보낸 사람", "보낸 날짜", "받는 사람", "제목", "2026년 3월 2일 월요일 오전 9:05"),
+    "nl": ("Van", "Verzonden", "Aan", "Onderwerp", "maandag 2 maart 2026 09:05"),
+    "pl": ("Od", "Wysłano", "Do", "Temat", "poniedziałek, 2 marca 2026 09:05"),
+    "sv": ("Från", "Skickat", "Till", "Ämne", "den 2 mars 2026 09:05"),
+    "zh": ("发件人", "发送时间", "收件人", "主题", "2026年3月2日 9:05"),
+    "pt": ("De", "Enviada em", "Para", "Assunto", "segunda-feira, 2 de março de 2026 09:05"),
+    "ru": ("От", "Отправлено", "Кому", "Тема", "2 марта 2026 г. 9:05"),
+}
+CLIENTS += [
+    Client(
+        f"outlook-tight-{language}",
+        f"{f}: {{from}}\n{sent}: {date}\n{to}: Alice <alice@example.com>\n{subj}: {{subject}}",
+        prefix=False,
+        rendered=True,
+        html="outlook",
+        tight=True,
+        kind="block under the move",
+    )
+    for language, (f, sent, to, subj, date) in OUTLOOK_FIELDS.items()
+]
+CLIENTS += [
+    Client(
+        "plain-block-tight",
+        "Date: Mon, 2 Mar 2026 09:05:12 +0100\nFrom: {from}\nTo: Alice <alice@example.com>\n"
+        "Subject: {subject}",
+        prefix=False,
+        tight=True,
+        kind="block under the move",
+    ),
+    Client(
+        "plain-block-prefixed-tight",
+        "Date: Mon, 2 Mar 2026 09:05:12 +0100\nFrom: {from}\nTo: Alice <alice@example.com>\n"
+        "Subject: {subject}",
+        wrap=72,
+        tight=True,
+        kind="block under the move",
+    ),
+    # Quote headers the reader did not know, quoting with ">" and without.
+    Client("rule-dashes", "-" * 40, prefix=False, kind="unknown header"),
+    Client("rule-equals", "=" * 30, wrap=72, kind="unknown header"),
+    Client("rule-equals-unmarked", "=" * 30, prefix=False, tight=True, kind="unknown header"),
+    Client(
+        "apple-mail-nl",
+        "Op 2 mrt. 2026, om 09:05 heeft {from} het volgende geschreven:",
+        html="apple",
+        signature="Verstuurd vanaf mijn iPhone",
+        kind="unknown header",
+    ),
+    Client(
+        "apple-mail-nl-unmarked",
+        "Op 2 mrt. 2026, om 09:05 heeft Tripost het volgende geschreven:",
+        prefix=False,
+        kind="unknown header",
+    ),
+    Client(
+        "gmail-via",
+        "2026/3/2 Tripost via Tripost <play@tripost.test>",
+        wrap=76,
+        kind="unknown header",
+    ),
+    Client(
+        "gmail-via-unmarked",
+        "2026/3/2 Tripost via Tripost <play@tripost.test>",
+        prefix=False,
+        tight=True,
+        kind="unknown header",
+    ),
+    Client(
+        "wrote-no-colon",
+        "On Mon, 2 Mar 2026 at 09:05, {from} wrote",
+        prefix=False,
+        rendered=True,
+        html="yahoo",
+        kind="unknown header",
+    ),
+    Client(
+        "wrote-no-colon-de",
+        "Am 02.03.2026 um 09:05 schrieb Tripost",
+        wrap=72,
+        tight=True,
+        html="thunderbird",
+        kind="unknown header",
+    ),
+    Client(
+        "original-emphasis",
+        "*-------- Original Message --------*\n*Subject:* {subject}\n"
+        "*Date:* Mon, 2 Mar 2026 09:05:12 +0100\n*From:* {from}\n*To:* Alice",
+        prefix=False,
+        html="thunderbird",
+        kind="unknown header",
+    ),
+    Client(
+        "gmail-forward-fr",
+        "---------- Message transféré ---------\nDe : {from}\n"
+        "Date: lun. 2 mars 2026 à 09:05\nSubject: {subject}\nTo: <alice@example.com>",
+        prefix=False,
+        kind="unknown header",
+    ),
+    Client(
+        "mailru", "-------- Пересылаемое сообщение --------", prefix=False, kind="unknown header"
+    ),
+    Client("gmail-ja", "2026年3月2日(月) 9:05 {from}:", wrap=76, kind="unknown header"),
+    Client(
+        "apple-mail-ja", "2026/03/02 9:05、{from}のメール:", html="apple", kind="unknown header"
+    ),
+    Client("gmail-zh", "{from} 于2026年3月2日周一 09:05写道：", wrap=76, kind="unknown header"),
+    Client("gmail-ko", "2026년 3월 2일 (월) 오전 9:05, {from}님이 작성:", kind="unknown header"),
+    Client(
+        "gmail-pt",
+        "Em seg., 2 de mar. de 2026 às 09:05, {from} escreveu:",
+        prefix=False,
+        kind="unknown header",
+    ),
+]
+
+
+def may_refuse(reply) -> bool:
+    """Whether refusing the reply is right too, for emails that list one move a line:
+    a move written between the lines of a quote without marks is played only where the
+    email's words show it is not theirs, and next to a list of one move a paragraph it
+    cannot be told from the list (never another move is played)."""
+    if reply.posting != "inline":
+        return False
+    return reply.client in (UNMARKED if reply.form == "plain" else UNMARKED_HTML_CLIENTS)
+
+
+KINDS = ("known", "block under the move", "unknown header", "foreign quote")
+# Clients whose quote is not marked (no ">" in text, no <blockquote> in HTML).
 UNMARKED = {c.name for c in CLIENTS if not c.prefix}
 UNMARKED_HTML = {"outlook", "samsung", "zimbra"}
+UNMARKED_HTML_CLIENTS = {c.name for c in CLIENTS if c.html in UNMARKED_HTML}
 
 POSTINGS = ("top", "bottom", "inline", "none")
 FORMS = (
@@ -286,7 +428,8 @@ def plain_reply(client: Client, posting: str, move: str, sent, rng: random.Rando
         header = [f"> {line}" for line in header] + [">"]
     new = _new_text(move, rng, client) if move else []
     if posting in ("top", "none"):
-        lines = [*new, "", *header, *quote] if new else ["", *header, *quote]
+        gap = [] if client.tight else [""]
+        lines = [*new, *gap, *header, *quote] if new else ["", *header, *quote]
     elif posting == "bottom":
         lines = [*header, *quote, "", *new]
     else:
@@ -327,6 +470,8 @@ def html_reply(client: Client, posting: str, move: str, sent, rng: random.Random
         if style == "yahoo":
             attr = f'<div class="yahoo_quoted_header">{head}</div>' if first else ""
             return f'<div class="yahoo_quoted">{attr}<blockquote>{part}</blockquote></div>'
+        if not first:  # the rest of a quote without marks, below the player's lines
+            return f"<div>{part}</div>"
         if style == "outlook":
             return (
                 '<div id="appendonsend"></div><hr style="display:inline-block;width:98%">'
@@ -388,16 +533,72 @@ def replies(
     for client in clients:
         for posting in postings:
             for form, encoding in FORMS:
-                if posting == "inline" and (
-                    (form == "plain" and client.name in UNMARKED)
-                    or (form == "html" and client.html in UNMARKED_HTML)
-                ):
-                    continue
                 move = rng.choice(moves) if posting != "none" and moves else ""
                 if posting != "none" and not move:
                     continue
                 build = plain_reply if form == "plain" else html_reply
                 text = build(client, posting, move, sent, rng)
+                raw = mime(
+                    sender=sender,
+                    to=to,
+                    subject=sent.subject,
+                    text=text,
+                    form=form,
+                    encoding=encoding,
+                    charset=client.charset,
+                )
+                yield Reply(client.name, posting, form, encoding, move, raw)
+
+
+# --- issue 41: a quoted message that is not the site's email ----------------------------
+
+FOREIGN_FROM = "Bob <bob@example.org>"
+
+
+def foreign_email(move: str):
+    """A message from elsewhere (a friend writing about another game) that holds a legal
+    move on a line of its own: the site never sent its words."""
+    text = (
+        "Hi Alice,\n\nthis is the line I would go for in our other game, "
+        f"after a long think:\n\n{move}\n\nand then wait and see what happens next. Talk "
+        "soon,\nBob\n"
+    )
+    paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in text.split("\n\n"))
+    return _Sent(
+        body=text,
+        subject="About our other game",
+        alternatives=[(f"<html><body>{paragraphs}</body></html>", "text/html")],
+    )
+
+
+@dataclass
+class _Sent:
+    body: str
+    subject: str
+    alternatives: list
+
+
+def foreign_replies(sent, *, sender: str, moves: list[str], seed: int = 0, clients=CLIENTS):
+    """Replies to ``sent`` (for their address) that quote another message instead, in
+    every client's style: a move on top, or nothing new. The quoted message's move must
+    never be played."""
+    rng = random.Random(seed)
+    to = sent.reply_to[0] if sent.reply_to else sent.from_email
+    for client in clients:
+        for posting in ("top", "none"):
+            for form, encoding in (("plain", "8bit"), ("html", "quoted-printable")):
+                if form == "plain" and not client.header and not client.prefix:
+                    # Neither a header nor a mark: nothing tells such a quote from the
+                    # player's own words (the site's own email is told by its words).
+                    continue
+                quoted_move = rng.choice(moves)
+                others = [m for m in moves if m != quoted_move]
+                move = rng.choice(others) if posting == "top" and others else ""
+                if posting == "top" and not move:
+                    continue
+                other = foreign_email(quoted_move)
+                build = plain_reply if form == "plain" else html_reply
+                text = build(client, posting, move, other, rng).replace(FROM, FOREIGN_FROM)
                 raw = mime(
                     sender=sender,
                     to=to,

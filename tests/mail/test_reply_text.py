@@ -119,7 +119,102 @@ HEADERS = [
     # Headers the client wrapped onto two or three lines.
     "Am Di., 3. März 2026 um 10:15 Uhr schrieb Tripost <\nplay@tripost.test>:",
     "On Tue, 3 Mar 2026 at 10:15, Tripost\n<play@tripost.test>\nwrote:",
+    # Issue 41: forms the reader did not know.
+    "-----",  # a bare rule (webmail forwarding, hand-made)
+    "==============================",
+    "- - - - - - - - - - - - - - -",
+    "*-------- Original Message --------*",  # Thunderbird's bold banner made text
+    "**-----Ursprüngliche Nachricht-----**",
+    "---------- Forwarded message ---------",  # Gmail, in its languages
+    "---------- Weitergeleitete Nachricht ---------",
+    "---------- Message transféré ---------",
+    "---------- Mensaje reenviado ----------",
+    "---------- Messaggio inoltrato ---------",
+    "---------- Doorgestuurd bericht ---------",
+    "---------- Vidarebefordrat meddelande ---------",
+    "---------- Přeposlaná zpráva ---------",
+    "---------- Wiadomość przekazana dalej ---------",
+    "---------- 転送されたメッセージ ---------",
+    "---------- 已转发邮件 ---------",
+    "-------- Пересылаемое сообщение --------",  # Mail.ru, Yandex
+    # Apple Mail's Dutch attribution, and the old Gmail dateline ("via" a site).
+    "Op 2 mrt. 2026, om 09:05 heeft Tripost <play@tripost.test> het volgende geschreven:",
+    "Op 17-feb.-2015, om 13:18 heeft Tripost het volgende geschreven:",
+    "2026/3/2 Tripost via Tripost <play@tripost.test>",
+    "2026-03-02 9:05 GMT+01:00 Tripost <play@tripost.test>",
+    # "wrote" without its colon (an HTML attribution made text).
+    "On Mon, 2 Mar 2026 at 09:05, Tripost <play@tripost.test> wrote",
+    "Am 02.03.2026 um 09:05 schrieb Tripost",
+    # Apple Mail and Gmail in Japanese, Chinese, Korean and Portuguese.
+    "2026/03/02 9:05、Tripost <play@tripost.test>のメール:",
+    "2026年3月2日(月) 9:05 Tripost <play@tripost.test>:",
+    "Tripost <play@tripost.test> 于2026年3月2日周一 09:05写道：",
+    "2026年3月2日 09:05，Tripost <play@tripost.test> 写道：",
+    "2026. 3. 2. 오전 9:05, Tripost <play@tripost.test> 작성:",
+    "2026년 3월 2일 (월) 오전 9:05, Tripost <play@tripost.test>님이 작성:",
+    "Em seg., 2 de mar. de 2026 às 09:05, Tripost <play@tripost.test> escreveu:",
+    "Le 02/03/2026 à 09:05, Tripost a écrit :",
+    # The big webmail clients: Mail.ru, Yandex, GMX and Web.de, ProtonMail, Roundcube,
+    # Horde, Fastmail, Outlook on the web.
+    "Понедельник, 2 марта 2026, 9:05 +03:00 от Tripost <play@tripost.test>:",
+    '02.03.2026, 09:05, "Tripost" <play@tripost.test>:',
+    'Gesendet: Montag, 02. März 2026 um 09:05 Uhr\nVon: "Tripost" <play@tripost.test>\n'
+    "An: alice@example.com\nBetreff: Du bist am Zug",
+    "------- Original Message -------\n"
+    "On Monday, March 2nd, 2026 at 09:05, Tripost <play@tripost.test> wrote:",
+    "Am 02.03.2026 09:05, schrieb Tripost:",
+    "Zitat von Tripost <play@tripost.test>:",
+    "On Mon, 2 Mar 2026, at 09:05, Tripost wrote:",
+    # Languages the library lacks, and a dated line in words no list has.
+    "Dne 2. 3. 2026 ob 09:05 je Tripost <play@tripost.test> napisal(a):",
+    "Pada tanggal 2 Mar 2026 09.05, Tripost <play@tripost.test> menulis:",
+    "Vào 09:05 Th 2, 2 thg 3, 2026 Tripost <play@tripost.test> đã viết:",
+    "El dl., 2 de març 2026 a les 9:05, Tripost (<play@tripost.test>) va escriure:",
+    "On 2 March 2026 at 09:05 Tripost said:",
+    "From: Tripost <play@tripost.test>\nSent: Monday, March 2, 2026 9:05 AM\n"
+    "To: alice@example.com <alice@example.com>\nSubject: Your turn",
 ]
+# Outlook's header block in every language mail-parser-reply knows (and a few more), as
+# Outlook writes it in a plain-text reply: straight below the player's text.
+OUTLOOK_BLOCKS = {
+    "en": "From: Tripost <play@tripost.test>\nSent: Monday, March 2, 2026 9:05 AM\n"
+    "To: Alice <alice@example.com>\nSubject: Your turn",
+    "en-plain": "Date: Mon, 2 Mar 2026 09:05:12 +0100\nFrom: Tripost <play@tripost.test>\n"
+    "To: Alice <alice@example.com>\nSubject: Your turn",
+    "de": "Von: Tripost <play@tripost.test>\nGesendet: Montag, 2. März 2026 09:05\n"
+    "An: Alice <alice@example.com>\nBetreff: Du bist am Zug",
+    "cs": "Od: Tripost <play@tripost.test>\nOdesláno: pondělí 2. března 2026 9:05\n"
+    "Komu: Alice <alice@example.com>\nPředmět: Your turn",
+    "da": "Fra: Tripost <play@tripost.test>\nSendt: 2. marts 2026 09:05\n"
+    "Til: Alice <alice@example.com>\nEmne: Your turn",
+    "es": "De: Tripost <play@tripost.test>\nEnviado el: lunes, 2 de marzo de 2026 9:05\n"
+    "Para: Alice <alice@example.com>\nAsunto: Your turn",
+    "fr": "De : Tripost <play@tripost.test>\nEnvoyé : lundi 2 mars 2026 09:05\n"
+    "À : Alice <alice@example.com>\nObjet : Your turn",
+    "it": "Da: Tripost <play@tripost.test>\nInviato: lunedì 2 marzo 2026 09:05\n"
+    "A: Alice <alice@example.com>\nOggetto: Your turn",
+    "ja": "差出人: Tripost <play@tripost.test>\n送信日時: 2026年3月2日 9:05\n"
+    "宛先: Alice <alice@example.com>\n件名: Your turn",
+    "ko": "보낸 사람: Tripost <play@tripost.test>\n보낸 날짜: 2026년 3월 2일 월요일 오전 9:05\n"
+    "받는 사람: Alice <alice@example.com>\n제목: Your turn",
+    "nl": "Van: Tripost <play@tripost.test>\nVerzonden: maandag 2 maart 2026 09:05\n"
+    "Aan: Alice <alice@example.com>\nOnderwerp: Your turn",
+    "pl": "Od: Tripost <play@tripost.test>\nWysłano: poniedziałek, 2 marca 2026 09:05\n"
+    "Do: Alice <alice@example.com>\nTemat: Your turn",
+    "sv": "Från: Tripost <play@tripost.test>\nSkickat: den 2 mars 2026 09:05\n"
+    "Till: Alice <alice@example.com>\nÄmne: Your turn",
+    "zh": "发件人: Tripost <play@tripost.test>\n发送时间: 2026年3月2日 9:05\n"
+    "收件人: Alice <alice@example.com>\n主题: Your turn",
+    "pt": "De: Tripost <play@tripost.test>\nEnviada em: segunda-feira, 2 de março de 2026 09:05\n"
+    "Para: Alice <alice@example.com>\nAssunto: Your turn",
+    "ru": "От: Tripost <play@tripost.test>\nОтправлено: 2 марта 2026 г. 9:05\n"
+    "Кому: Alice <alice@example.com>\nТема: Your turn",
+    "fi": "Lähettäjä: Tripost <play@tripost.test>\nLähetetty: maanantai 2. maaliskuuta 2026 9.05\n"
+    "Vastaanottaja: Alice <alice@example.com>\nAihe: Your turn",
+}
+# A quoted message that is not the site's email (a friend's forwarded analysis): the
+# words the site sent cannot recognise its lines, and one of them is a legal move.
+FOREIGN = "Hi Alice,\nI would not play this one:\nb1-b3=2\nCheers, Bob\n"
 
 
 @pytest.mark.parametrize("header", HEADERS)
@@ -133,6 +228,34 @@ def test_quote_headers_are_recognised_without_knowing_what_was_sent(header):
     assert "inside the quoted email" in reading.problem
     reading = read(f"e1-e4=3\n\n{text}", reference=Reference(), legal=LEGAL)
     assert reading.action == "e1-e4=3"
+
+
+@pytest.mark.parametrize("header", HEADERS)
+@pytest.mark.parametrize("reference", [Reference(), REF], ids=["unknown", "turn-email"])
+def test_a_quoted_message_that_is_not_the_email_never_gives_a_move(header, reference):
+    # The quote's words are not the site's: where the header says the quote starts is
+    # all there is, whether the player wrote straight above it or nothing at all.
+    assert read(f"\n{header}\n{FOREIGN}", reference=reference, legal=LEGAL).action is None
+    for gap in ("\n\n", "\n"):
+        reading = read(f"e1-e4=3{gap}{header}\n{FOREIGN}", reference=reference, legal=LEGAL)
+        assert (reading.action, reading.new_text) == ("e1-e4=3", "e1-e4=3")
+
+
+@pytest.mark.parametrize("language", OUTLOOK_BLOCKS)
+def test_a_header_block_straight_below_the_move_is_the_quotes_not_the_move(language):
+    block = OUTLOOK_BLOCKS[language]
+    for quote, reference in ((SENT, REF), (FOREIGN, Reference()), (FOREIGN, REF)):
+        reading = read(f"c1-c2=1\n{block}\n\n{quote}", reference=reference, legal=LEGAL)
+        assert (reading.action, reading.new_text) == ("c1-c2=1", "c1-c2=1")
+        assert read(f"{block}\n\n{quote}", reference=reference, legal=LEGAL).action is None
+
+
+@pytest.mark.parametrize("header", [h for h in HEADERS if "\n" not in h])
+def test_a_move_below_an_unprefixed_quote_of_the_email_is_read_under_any_header(header):
+    # The quote ends where the email ends: what follows is the player's (bottom-posting).
+    for gap in ("\n", "\n\n"):
+        text = f"{header}{gap}{SENT}\nc1-c2=1\n"
+        assert read(text, reference=REF, legal=LEGAL).action == "c1-c2=1"
 
 
 def test_html_quotes_become_prefixed_lines_and_pictures_their_description():
@@ -170,13 +293,33 @@ def test_own_text_without_a_legal_move_says_so_and_is_quoted_back():
     assert reading.new_text == "Hi,\nwhich move is best?"
 
 
-def test_a_move_written_inside_an_unprefixed_quote_is_not_played_and_the_player_told_why():
-    # Outlook quotes without ">": a line between quoted lines cannot be told from them.
+def test_a_move_between_paragraphs_of_an_unprefixed_quote_is_read_where_the_email_runs_on():
+    # Outlook quotes without ">". A move standing between two paragraphs of the email
+    # is the player's when the email's words run straight from the one into the other.
     header = "From: Tripost <play@tripost.test>\nSent: Monday\nTo: Alice\nSubject: Your turn\n"
     head, tail = SENT.split("Open the game")
-    reading = read(f"{header}\n{head}\nc1-c2=1\n\nOpen the game{tail}", reference=REF, legal=LEGAL)
-    assert reading.action is None
-    assert "write your move above the quote" in reading.problem
+    text = f"{header}\n{head}\nc1-c2=1\n\nOpen the game{tail}"
+    assert read(text, reference=REF, legal=LEGAL).action == "c1-c2=1"
+    hello, rest = SENT.split("\n\n", 1)
+    text = f"{header}\n{hello}\n\nd1-d2=1\n\n{rest}"
+    assert read(text, reference=REF, legal=LEGAL).action == "d1-d2=1"
+
+
+def test_a_move_inside_an_unprefixed_quote_that_cannot_be_told_from_it_is_not_played():
+    header = "From: Tripost <play@tripost.test>\nSent: Monday\nTo: Alice\nSubject: Your turn\n"
+    head, tail = SENT.split("Open the game")
+    cases = [
+        # Where a line of the email was: the email does not run on around it.
+        (f"{header}\n{head}\nc1-c2=1\n\n{tail}", REF),
+        # Not set apart by blank lines: it may be a line of the email's list.
+        (f"{header}\n{head}c1-c2=1\nOpen the game{tail}", REF),
+        # The site does not know the quoted email's words.
+        (f"{header}\n{head}\nc1-c2=1\n\nOpen the game{tail}", Reference()),
+    ]
+    for text, reference in cases:
+        reading = read(text, reference=reference, legal=LEGAL)
+        assert reading.action is None
+        assert "write your move above the quote" in reading.problem
 
 
 def test_a_huge_reply_is_read_only_so_far():
