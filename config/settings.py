@@ -379,7 +379,6 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_ALWAYS_EAGER = False  # tests switch it on where they want it, never here
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
-    "heartbeat": {"task": "games.tasks.heartbeat", "schedule": crontab(minute="*")},
     # Outage guard, vacations, reminders and timeouts (games.timeouts.clock_sweep).
     "clock-sweep": {"task": "games.tasks.clock_sweep", "schedule": crontab(minute="*")},
     # Send outbox rows left behind (worker killed, broker down).

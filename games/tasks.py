@@ -3,16 +3,6 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.core.cache import cache
-from django.utils import timezone
-
-
-@shared_task
-def heartbeat() -> str:
-    """Beat's proof of life: the time of the last periodic run, kept in the cache."""
-    now = timezone.now().isoformat()
-    cache.set("beat:last-heartbeat", now, timeout=None)
-    return now
 
 
 @shared_task(ignore_result=False)

@@ -119,6 +119,15 @@ def mark_board(svg: str, marks_svg: str) -> str:
     return f'{head}<g class="changes" pointer-events="none">{marks_svg}</g></svg>{tail}'
 
 
+def sentence(text: str) -> str:
+    """A line of the news as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
 def esc(text: object) -> str:
     """Text or a double-quoted attribute value, escaped for XML."""
     return (

@@ -10,18 +10,10 @@ with an arrow from there; ``turned`` on a die turned where it stands (TD6);
 from __future__ import annotations
 
 from games.boards import triad as board
-from games.boards.changes import MARK, MARK_EDGE, Changes, Mark, Ply, group
+from games.boards.changes import MARK, MARK_EDGE, Changes, Mark, Ply, group, sentence
 from games.engines.base import translated as tr
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 def changes(views: list[dict], plies: list[Ply], *, seat: int | None) -> Changes:
@@ -30,7 +22,7 @@ def changes(views: list[dict], plies: list[Ply], *, seat: int | None) -> Changes
     for i, ply in enumerate(plies):
         before = views[i].get("board") or {}
         after = views[i + 1].get("board") or {}
-        lines.append(_sentence(ply.description))
+        lines.append(sentence(ply.description))
         moved_from = moved_to = ""
         path = board._PATH_ACTION.match(ply.action)
         if path:

@@ -26,6 +26,7 @@ from games.boards.changes import (
     SummaryRow,
     esc,
     group,
+    sentence,
 )
 from games.engines.base import Text, localize
 from games.engines.base import translated as tr
@@ -43,14 +44,6 @@ _RIGHTS = (
 )
 _SCORING = "Round %(round)s scoring"
 _ROUND = "Round %(round)s: %(who)s is start player; %(cards)s cards, %(blocks)s blocks"
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 def _stacks(view: dict) -> list[list[int]]:
@@ -101,7 +94,7 @@ def _summary(before: dict, after: dict, action: str, round_log: list) -> RoundSu
             )
         )
     scoring = (after.get("scoring") or [])[len(before.get("scoring") or [])]
-    others = tuple(_sentence(localize(line)) for line in scoring["lines"][len(AREAS) :])
+    others = tuple(sentence(localize(line)) for line in scoring["lines"][len(AREAS) :])
     labels = {str(row.get("label")): row["seat"] for row in w.seat_rows(after)}
     won: dict[int, int] = {}
     for line in round_log:
@@ -133,12 +126,12 @@ def changes(views: list[dict], plies: list[Ply], *, seat: int | None) -> Changes
         # A round's scoring lines are told by its summary instead.
         scored = {str(line) for line in after["scoring"][-1]["lines"]} if ended else set()
         lines += [
-            _sentence(localize(line))
+            sentence(localize(line))
             for line in new
             if str(line) not in scored and getattr(line, "msgid", "") != _SCORING
         ]
         if not new and ply.description:  # a secret choice writes no log line yet (TT10)
-            lines.append(_sentence(ply.description))
+            lines.append(sentence(ply.description))
         if ended:
             # The round's log: back to its opening line (the next round's opens in
             # ``new``, after the scoring).
