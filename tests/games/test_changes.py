@@ -500,3 +500,21 @@ def test_a_long_absence_tells_the_latest_moves_and_counts_the_rest():
     listed = re.findall(r"<li>", in_sight)
     folded = re.search(r"<summary>(\d+) earlier events</summary>", box)
     assert folded and int(folded.group(1)) >= 2 and len(listed) == 3
+
+
+def test_a_replay_marks_the_viewers_own_card_on_the_move_that_played_it():
+    """A replay step marks the move shown whoever made it: the viewer's own card too."""
+    alice, bob = UserFactory(), UserFactory()
+    game = start_game("tritarea", [alice, bob], num_players=2)
+    humans = {s.index for s in game.seats.all() if s.user_id}
+
+    def own_card(g):
+        last = g.moves.order_by("-ply").first()
+        return last is not None and last.action.startswith("p ") and last.seat in humans
+
+    game = play_random(game, stop=own_card, seed=3)
+    last = game.moves.order_by("-ply").first()
+    client = signed_in(seat_user(game, last.seat))
+    url = reverse("game_replay", args=[game.pk])
+    html = client.get(url, {"ply": last.ply}).content.decode()
+    assert ("played", str(last.seat)) in marks(html), html

@@ -158,7 +158,9 @@ def changes(views: list[dict], plies: list[Ply], *, seat: int | None) -> Changes
                 marks.append(Mark("built", square, label, seat=b[-1], count=len(b) - len(a)))
     before_played = {(p["seat"], p["card"]) for p in first.get("played") or []}
     for p in last.get("played") or []:
-        if (p["seat"], p["card"]) not in before_played and p["seat"] != seat:
+        # The viewer's own card too: the live news starts after their last move, so
+        # it is only ever theirs in a replay, where the move shown is marked whoever made it.
+        if (p["seat"], p["card"]) not in before_played:
             label = tr.gettext(
                 "%(who)s played %(card)s", who=w.label(last, p["seat"]),
                 card=w.card_words(last, p["card"]),
