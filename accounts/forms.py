@@ -7,6 +7,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import clocks
+
 from . import languages, names, time_zones
 from .models import User
 from .when import when
@@ -127,9 +129,7 @@ class PlayerSettingsForm(forms.ModelForm):
 
     def vacation_summary(self) -> str:
         """ "N of M vacation days left this year" (games.clocks keeps the account)."""
-        from games.clocks import vacation_left
-
-        left = vacation_left(self.instance).total_seconds() / 86400
+        left = clocks.vacation_left(self.instance).total_seconds() / 86400
         total = settings.VACATION_DAYS_PER_YEAR
         # "2.5" / "2,5", and "3" for whole days
         shown = floatformat(round(left, 1), -1)
@@ -148,33 +148,27 @@ class PlayerSettingsForm(forms.ModelForm):
         return self.instance.digest_hour if hour is None else hour
 
     def clean(self):
-        from games.clocks import validate_night
-
         cleaned = super().clean()
         try:
-            validate_night(cleaned.get("night_start_hour"), cleaned.get("night_end_hour"))
+            clocks.validate_night(cleaned.get("night_start_hour"), cleaned.get("night_end_hour"))
         except ValueError as exc:
             self.add_error("night_end_hour", str(exc))
         return cleaned
 
     def automatic_vacation_summary(self) -> str:
         """What an automatic vacation going on has spent, in a sentence (or "")."""
-        from games.clocks import vacation_days_spent
-
         user = User.objects.get(pk=self.instance.pk)
         if not (user.on_vacation and user.vacation_automatic):
             return ""
-        day = vacation_days_spent(user, timezone.now())
+        day = clocks.vacation_days_spent(user, timezone.now())
         return gettext(
             "Your time ran out, so your automatic vacation has been on since %(since)s; "
             "today is its day %(day)s. Move in the games whose time ran out to end it."
         ) % {"since": when(user.vacation_started_at), "day": day}
 
     def clean_on_vacation(self) -> bool:
-        from games.clocks import vacation_left
-
         on = self.cleaned_data["on_vacation"]
         starting = on and not User.objects.filter(pk=self.instance.pk, on_vacation=True).exists()
-        if starting and vacation_left(self.instance).total_seconds() <= 0:
+        if starting and clocks.vacation_left(self.instance).total_seconds() <= 0:
             raise forms.ValidationError(_("You have no vacation days left this year."))
         return on

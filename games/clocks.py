@@ -18,7 +18,9 @@ allowance (``settings.VACATION_DAYS_PER_YEAR``). A vacation is charged to the ye
 which it ends. Only the player switches vacation on and off, with exceptions that they
 are told about: an automatic vacation (below), and when the allowance is used up the
 clock sweep ends the vacation, their clocks run again and they get an email saying so
-(``vacation_allowance_used``).
+(``vacation_allowance_used``). A vacation is switched on and off only by
+``vacation_begin`` and ``vacation_end``, called explicitly: by ``accounts.services`` for
+the settings page and the admin, and here for the automatic vacation and the sweep.
 
 Weekends off (a game option, ``Game.weekends_off``): no clock runs from Saturday 00:00
 to Monday 00:00 in the seat's player's own time zone, so a deadline is the turn's time
@@ -64,7 +66,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models.signals import post_save, pre_save
+from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -455,54 +457,49 @@ def vacation_ended(*, user: User, started_at: datetime | None, now: datetime) ->
     user.vacation_used_seconds += taken
 
 
-@receiver(pre_save, sender=User, dispatch_uid="games.clocks.vacation_switch")
-def _vacation_switch(sender, instance: User, update_fields=None, **kwargs) -> None:
-    """Whoever switches vacation on or off (settings page, admin, the sweep), the
-    player's due seats follow: their clocks stop (``Seat.clock_stopped``, which the
-    sweep's indexes read) or resume with the deadlines moved by the pause."""
-    if instance.pk is None or (update_fields is not None and "on_vacation" not in update_fields):
-        return
-    old = User.objects.filter(pk=instance.pk).values("on_vacation", "vacation_started_at").first()
-    if old is None or old["on_vacation"] == instance.on_vacation:
-        return
-    if instance.on_vacation:
-        now = timezone.now()
-        if instance.vacation_started_at is None:
-            instance.vacation_started_at = now
-        outage = stopped_since(now, fresh=True)
-        if outage is not None:
-            # The outage sweep leaves stopped clocks alone: give these seats its time now.
-            for seat in Seat.objects.filter(
-                user_id=instance.pk, is_due=True, deadline__isnull=False
-            ):
-                Seat.objects.filter(pk=seat.pk).update(
-                    deadline=seat.deadline + outage_pause(seat, outage, now)
-                )
-        instance.vacation_ends_at = instance.vacation_started_at + vacation_left(
-            instance, instance.vacation_started_at
-        )
-        Seat.objects.filter(user_id=instance.pk, is_due=True).update(clock_stopped=True)
-        User.objects.filter(pk=instance.pk).update(
-            vacation_started_at=instance.vacation_started_at,
-            vacation_ends_at=instance.vacation_ends_at,
-            vacation_automatic=instance.vacation_automatic,
-            vacation_days_told=0,
-        )
-        instance.vacation_days_told = 0
-        return
-    now = timezone.now()
-    vacation_ended(user=instance, started_at=old["vacation_started_at"], now=now)
-    instance.vacation_started_at = None
-    instance.vacation_ends_at = None
-    instance.vacation_automatic = False
-    # Saved with the instance; also written here when save() names only some fields.
-    User.objects.filter(pk=instance.pk).update(
-        vacation_year=instance.vacation_year,
-        vacation_used_seconds=instance.vacation_used_seconds,
-        vacation_started_at=None,
-        vacation_ends_at=None,
-        vacation_automatic=False,
-    )
+# The fields of a player's row that only ``vacation_begin`` and ``vacation_end`` write.
+VACATION_FIELDS = [
+    "on_vacation",
+    "vacation_started_at",
+    "vacation_ends_at",
+    "vacation_automatic",
+    "vacation_days_told",
+    "vacation_year",
+    "vacation_used_seconds",
+]
+
+
+def vacation_begin(*, user: User, now: datetime, automatic: bool = False) -> None:
+    """Switch the player's vacation on: their due seats' clocks stop
+    (``Seat.clock_stopped``, which the sweep's indexes read) and the end date that
+    uses up the allowance is set. Saves the vacation's fields of ``user``; the caller
+    holds the player's row lock (``select_for_update``) in a transaction."""
+    outage = stopped_since(now, fresh=True)
+    if outage is not None:
+        # The outage sweep leaves stopped clocks alone: give these seats its time now.
+        for seat in Seat.objects.filter(user_id=user.pk, is_due=True, deadline__isnull=False):
+            Seat.objects.filter(pk=seat.pk).update(
+                deadline=seat.deadline + outage_pause(seat, outage, now)
+            )
+    user.on_vacation = True
+    user.vacation_automatic = automatic
+    user.vacation_started_at = now
+    user.vacation_ends_at = now + vacation_left(user, now)
+    user.vacation_days_told = 0
+    Seat.objects.filter(user_id=user.pk, is_due=True).update(clock_stopped=True)
+    user.save(update_fields=VACATION_FIELDS)
+
+
+def vacation_end(*, user: User, now: datetime) -> None:
+    """Switch the player's vacation off: their due seats' clocks run again with the
+    deadlines moved by the pause, and the allowance is charged (``vacation_ended``).
+    Saves the vacation's fields of ``user``; the caller holds the player's row lock."""
+    vacation_ended(user=user, started_at=user.vacation_started_at, now=now)
+    user.on_vacation = False
+    user.vacation_started_at = None
+    user.vacation_ends_at = None
+    user.vacation_automatic = False
+    user.save(update_fields=VACATION_FIELDS)
 
 
 def end_exhausted_vacations(now: datetime | None = None) -> list[int]:
@@ -518,8 +515,10 @@ def end_exhausted_vacations(now: datetime | None = None) -> list[int]:
             User.objects.filter(pk=user.pk).update(vacation_ends_at=now + left)
             continue
         with transaction.atomic():
-            user.on_vacation = False
-            user.save()  # _vacation_switch pushes the deadlines and charges the allowance
+            user = User.objects.select_for_update().get(pk=user.pk)
+            if not user.on_vacation:  # switched off meanwhile
+                continue
+            vacation_end(user=user, now=now)
             vacation_allowance_used.send(sender=User, user=user)
         ended.append(user.pk)
     return ended
@@ -553,10 +552,7 @@ def auto_vacation_begin(*, user_id: int, now: datetime) -> bool:
         user = User.objects.select_for_update().get(pk=user_id)
         if user.on_vacation:
             return False
-        user.on_vacation = True
-        user.vacation_automatic = True
-        user.vacation_started_at = now
-        user.save()  # _vacation_switch stops the clocks and sets the end date
+        vacation_begin(user=user, now=now, automatic=True)
     return True
 
 
@@ -579,8 +575,7 @@ def auto_vacation_after_move(*, user_id: int) -> bool:
         user = User.objects.select_for_update().get(pk=user_id)
         if not (user.on_vacation and user.vacation_automatic) or ran_out_seats(user).exists():
             return False
-        user.on_vacation = False
-        user.save()
+        vacation_end(user=user, now=timezone.now())
     return True
 
 

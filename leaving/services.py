@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from chat.models import ChatSettings, Message, MessageReport, Note, Reading
-from games import results
+from games import clocks, results
 from games import services as game_services
 from games.models import (
     AuditLog,
@@ -342,7 +342,8 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
         user.is_active = False
         user.is_staff = False
         user.is_superuser = False
-        user.on_vacation = False
+        if user.on_vacation:  # its clocks' own switch (the games are settled above)
+            clocks.vacation_end(user=user, now=now)
         user.set_unusable_password()  # a new hash: every session's auth hash fails
         user.save()
         # Results that name the player ("Alice resigned.") name the anonymous one, in

@@ -9,6 +9,7 @@ import time_machine
 from django.db import connection
 from django.utils import timezone
 
+from accounts.services import player_vacation_set
 from games import services
 from games.models import AuditLog, ClockHeartbeat, Controller, GameStatus, Seat, SeatStatus
 from games.timeouts import (
@@ -225,9 +226,7 @@ def test_the_sweep_skips_players_on_vacation(alice, bob):
         game = start_game(alice, bob)
         late = due_seat(game)
     with at(timedelta(days=1)):
-        late.user.on_vacation = True
-        late.user.vacation_started_at = T0 + timedelta(days=1)
-        late.user.save()
+        player_vacation_set(user=late.user, on=True)
     with at(timedelta(days=5)):
         assert settle_overdue() == 0
     assert game.seats.get(pk=late.pk).status == SeatStatus.PLAYING
@@ -315,14 +314,11 @@ def test_going_on_vacation_stops_the_clocks_of_the_due_seats_only(alice, bob):
         game = start_game(alice, bob)
         late = due_seat(game)
     with at(timedelta(days=1)):
-        late.user.on_vacation = True
-        late.user.vacation_started_at = T0 + timedelta(days=1)
-        late.user.save()
+        player_vacation_set(user=late.user, on=True)
     assert Seat.objects.get(pk=late.pk).clock_stopped
     assert not game.seats.exclude(pk=late.pk).get().clock_stopped
     with at(timedelta(days=2)):
-        late.user.on_vacation = False
-        late.user.save()
+        player_vacation_set(user=late.user, on=False)
     late.refresh_from_db()
     assert not late.clock_stopped and late.deadline == T0 + timedelta(days=4)
 
