@@ -331,51 +331,6 @@ class Move(models.Model):
         return from_stored(self.description, self.description_text)
 
 
-class Report(models.Model):
-    """A player reports another player from a game page; moderators see it in the admin."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
-    )
-    reported = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received"
-    )
-    reason = models.TextField(max_length=2000)
-    created_at = models.DateTimeField(auto_now_add=True)
-    resolved = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.reporter} reports {self.reported} in {self.game}"
-
-
-class AuditLog(models.Model):
-    """Who did what to which game or player, and why (moderation actions)."""
-
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_log"
-    )
-    target_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    action = models.CharField(max_length=40)
-    reason = models.TextField()
-    details = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action}"
-
-
 class WorkerHeartbeat(models.Model):
     """A Celery worker's last sign of life, written by the worker itself every
     ``config.celery.HEARTBEAT_SECONDS`` (one row per worker name): ``/healthz`` reads

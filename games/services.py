@@ -961,6 +961,36 @@ def _end_early(game: Game, winners: list[Seat], reason: str) -> None:
     _finish(game, seats, outcome, scored=False)
 
 
+# --- ends decided outside the rules (moderation's flows call these) ---------------------
+
+
+def game_locked(*, game_id: int) -> Game:
+    """The game row, locked until the caller's transaction ends: another app's flow that
+    changes a game takes the same lock as the moves here."""
+    return _locked(game_id)
+
+
+def game_abort(*, game: Game, result_reason: str) -> None:
+    """Abort the locked game (the caller checked it is not over): no seat is due any
+    more, every player's result is "aborted", and the players are told (game_ended)."""
+    game.status = GameStatus.ABORTED
+    game.finished_at = timezone.now()
+    game.result_reason = result_reason[:300]
+    game.to_move = []
+    game.deadline = None
+    game.save()
+    game.seats.update(is_due=False, deadline=None, due_since=None, remind_at=None)
+    game.seats.filter(user__isnull=False).update(result=ResultKind.ABORTED)
+    awaiting.forget(game.seats.values_list("user_id", flat=True))
+    signals.game_ended.send(sender=Game, game=game)
+
+
+def game_finish(*, game: Game, outcome: Outcome) -> None:
+    """End the locked game with a result decided outside the rules (a moderator's
+    adjudication): unscored, as no points were won by play."""
+    _finish(game, list(game.seats.order_by("index")), outcome, scored=False)
+
+
 # --- draws (games whose rules allow them, e.g. Triad TD10) ----------------------------
 
 

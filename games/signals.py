@@ -22,3 +22,6 @@ address_invited = Signal()
 draw_offered = Signal()
 # game: Game that expired unstarted (aborted; games.lobby)
 game_expired = Signal()
+# gap: timedelta, seats: int, reason: str. The clock sweep moved every running deadline
+# by an outage's gap (games.timeouts.extend_running_deadlines)
+deadlines_extended = Signal()

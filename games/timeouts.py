@@ -26,7 +26,6 @@ from django.utils import timezone
 from games import clocks, computer_turns, signals
 from games.clocks import HEARTBEAT
 from games.models import (
-    AuditLog,
     ClockHeartbeat,
     Controller,
     Game,
@@ -162,11 +161,8 @@ def extend_running_deadlines(since: datetime, now: datetime, *, reason: str) -> 
             game_id=game_id, is_due=True, controller=Controller.HUMAN, deadline__isnull=False
         ).values_list("deadline", flat=True)
         Game.objects.filter(pk=game_id).update(deadline=min(deadlines, default=None))
-    AuditLog.objects.create(
-        action="outage_extend",
-        reason=reason,
-        details={"gap_seconds": int(gap.total_seconds()), "seats": count + len(later)},
-    )
+    # Recorded in moderation's audit log (moderation.receivers), in this transaction.
+    signals.deadlines_extended.send(sender=Game, gap=gap, seats=count + len(later), reason=reason)
     return count + len(later)
 
 

@@ -28,18 +28,10 @@ from accounts.models import User
 from chat.models import ChatSettings, Message, MessageReport, Note, Reading
 from games import clocks, results
 from games import services as game_services
-from games.models import (
-    AuditLog,
-    EmailInvitation,
-    Game,
-    GameStatus,
-    InvitationOptOut,
-    Report,
-    Seat,
-    Visit,
-)
+from games.models import EmailInvitation, Game, GameStatus, InvitationOptOut, Seat, Visit
 from games.presenters import move_rows
 from mail.models import InboundMessage, Notification, Suppression
+from moderation.models import AuditLog, Report
 from moderation.services import record, timeout_running_games
 from ratings import services as ratings
 from ratings.models import Rating
@@ -61,7 +53,7 @@ NOT_EXPORTED_FIELDS = {
     "display_name_skeleton": "the same, derived from the exported display name",
 }
 NOT_EXPORTED_LINKS = {
-    "games.Report.reported": "reports about the player are their reporters' words to "
+    "moderation.Report.reported": "reports about the player are their reporters' words to "
     "the moderators; showing them would tell who reported",
     "admin.LogEntry.user": "a staff member's edits in the admin, kept for the site's "
     "accountability; they describe other players' records, not the staff member",
@@ -73,9 +65,9 @@ EXPORTED_LINKS = {
     "account.EmailAddress.user": "profile.email_addresses",
     "games.Seat.user": "games",
     "games.Game.created_by": "games",
-    "games.Report.reporter": "reports_you_made",
-    "games.AuditLog.target_user": "moderation_about_you",
-    "games.AuditLog.actor": "moderation_by_you",
+    "moderation.Report.reporter": "reports_you_made",
+    "moderation.AuditLog.target_user": "moderation_about_you",
+    "moderation.AuditLog.actor": "moderation_by_you",
     "chat.Message.author": "chat_messages",
     "chat.MessageReport.reporter": "reports_you_made",
     "chat.ChatSettings.user": "chat_settings",

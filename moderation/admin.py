@@ -13,9 +13,10 @@ from django.utils.translation import gettext_lazy as _
 from accounts.admin import UserAdmin
 from accounts.models import User
 from games.admin import GameAdmin
-from games.models import AuditLog, Game, Report
+from games.models import Game
 from moderation import services as moderation
 from moderation.admin_actions import reason_action
+from moderation.models import AuditLog, Report
 
 
 class ReasonForm(forms.Form):

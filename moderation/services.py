@@ -5,23 +5,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import awaiting, signals
+from games import services as game_services
+from games import signals
 from games.engines import Outcome
-from games.models import (
-    AuditLog,
-    Controller,
-    Game,
-    GameStatus,
-    Report,
-    ResultKind,
-    Seat,
-    SeatStatus,
-)
-from games.services import GameError, _finish, _locked, seat_drop
+from games.errors import GameError
+from games.models import Controller, Game, GameStatus, Seat, SeatStatus
+from moderation.models import AuditLog, Report
 
 
 def _log(actor, action: str, reason: str, *, game=None, target=None, **details) -> AuditLog:
@@ -34,26 +26,17 @@ def _log(actor, action: str, reason: str, *, game=None, target=None, **details) 
 
 @transaction.atomic
 def game_abort(*, game_id: int, actor: User, reason: str) -> Game:
-    game = _locked(game_id)
+    game = game_services.game_locked(game_id=game_id)
     if game.is_over:
         raise GameError(_("This game is already over."))
     _log(actor, "abort", reason, game=game)
-    game.status = GameStatus.ABORTED
-    game.finished_at = timezone.now()
-    game.result_reason = f"Aborted by a moderator: {reason}"[:300]
-    game.to_move = []
-    game.deadline = None
-    game.save()
-    game.seats.update(is_due=False, deadline=None, due_since=None, remind_at=None)
-    game.seats.filter(user__isnull=False).update(result=ResultKind.ABORTED)
-    awaiting.forget(game.seats.values_list("user_id", flat=True))
-    signals.game_ended.send(sender=Game, game=game)
+    game_services.game_abort(game=game, result_reason=f"Aborted by a moderator: {reason}")
     return game
 
 
 @transaction.atomic
 def deadline_extend(*, game_id: int, actor: User, reason: str, days: float) -> Game:
-    game = _locked(game_id)
+    game = game_services.game_locked(game_id=game_id)
     if game.status != GameStatus.ACTIVE:
         raise GameError(_("Only a game in play has deadlines."))
     if not 0 < days <= 60:
@@ -75,7 +58,7 @@ def deadline_extend(*, game_id: int, actor: User, reason: str, days: float) -> G
 @transaction.atomic
 def force_timeout(*, game_id: int, actor: User, reason: str) -> Game:
     """Apply the timeout rule now to every person due in the game (deadline or not)."""
-    game = _locked(game_id)
+    game = game_services.game_locked(game_id=game_id)
     if game.status != GameStatus.ACTIVE:
         raise GameError(_("This game is not in play."))
     due = list(
@@ -90,7 +73,7 @@ def force_timeout(*, game_id: int, actor: User, reason: str) -> Game:
         seat.refresh_from_db()
         if game.status != GameStatus.ACTIVE or seat.status != SeatStatus.PLAYING:
             continue
-        seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
+        game_services.seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
         signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
     return game
 
@@ -100,7 +83,7 @@ def game_adjudicate(
     *, game_id: int, actor: User, reason: str, winners: list[int], draw: bool = False
 ) -> Game:
     """End a running game with the result the moderator decides."""
-    game = _locked(game_id)
+    game = game_services.game_locked(game_id=game_id)
     if game.is_over:
         raise GameError(_("This game is already over."))
     seats = list(game.seats.order_by("index"))
@@ -111,16 +94,14 @@ def game_adjudicate(
         raise GameError(_("Choose the winning seat(s)."))
     _log(actor, "adjudicate", reason, game=game, winners=winners, draw=draw)
     scores = tuple(1.0 if s.index in winners else 0.0 for s in seats)
-    _finish(
-        game,
-        seats,
-        Outcome(
+    game_services.game_finish(
+        game=game,
+        outcome=Outcome(
             scores=scores,
             winners=tuple(winners),
             reason=f"Adjudicated by a moderator: {reason}"[:300],
             draw=draw,
         ),
-        scored=False,
     )
     return game
 
@@ -144,11 +125,11 @@ def timeout_running_games(*, user: User, actor: User | None, reason: str, log_ac
         game__status=GameStatus.ACTIVE,
     ).values_list("pk", "game_id"):
         with transaction.atomic():
-            game = _locked(game_id)
+            game = game_services.game_locked(game_id=game_id)
             seat = Seat.objects.select_related("user").get(pk=seat_id)
             if game.status != GameStatus.ACTIVE or seat.status != SeatStatus.PLAYING:
                 continue
-            seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
+            game_services.seat_drop(game=game, seat=seat, status=SeatStatus.TIMED_OUT)
             signals.seat_timed_out.send(sender=Seat, game=game, seat=seat)
             _log(actor, log_action, reason, game=game, target=user, seat=seat.index)
             dropped += 1

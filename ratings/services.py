@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from config import rows
 from config.cache import forget
 from games import results
-from games.models import AuditLog, Game, GameStatus, Seat
+from games.models import Game, GameStatus, Seat
+from moderation.models import AuditLog
 from ratings import system
 from ratings.models import RatedGame, Rating, RatingChange
 

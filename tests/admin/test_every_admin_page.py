@@ -16,9 +16,10 @@ from django.urls import reverse
 from accounts.models import User
 from chat import services as chat
 from chat.models import ChatSettings, MessageReport
-from games.models import AuditLog, EmailInvitation, InvitationOptOut, Report
+from games.models import EmailInvitation, InvitationOptOut
 from mail.models import InboundMessage, Notification, Suppression
 from moderation import services as moderation
+from moderation.models import AuditLog, Report
 from ratings.models import RatedGame
 from tests.factories import PASSWORD, UserFactory, start_game
 from tests.web.helpers import play_random
@@ -54,7 +55,7 @@ def world(db):
         moderation.game_adjudicate(game_id=game.pk, actor=root, reason="test", winners=[0])
     moderation.game_abort(game_id=start_game(alice, bob).pk, actor=root, reason="test")
     moderators = Group.objects.create(name="Moderators")
-    labels = ["games", "chat", "ratings", "accounts"]
+    labels = ["games", "moderation", "chat", "ratings", "accounts"]
     moderators.permissions.set(
         Permission.objects.filter(
             content_type__app_label__in=labels, codename__regex=r"^(view|change)_"

@@ -14,10 +14,10 @@ from django.urls import reverse
 from accounts.models import User
 from chat import services
 from chat.models import ChatMail, ChatSettings, Message, MessageReport, Note
-from games.models import AuditLog
 from games.replay import load_state
 from mail import tasks
 from mail.models import Kind, Notification
+from moderation.models import AuditLog
 from tests.factories import PASSWORD, due_seat, play_first_legal, start_game
 from tests.web.helpers import play_random
 from tests.web.helpers import start_game as start_public_game

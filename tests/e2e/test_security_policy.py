@@ -53,7 +53,7 @@ def test_a_report_over_the_limit_says_to_wait_and_leads_back(
     live_server, browser, screenshots, settings, width, height
 ):
     """Issue 13 point 6: the limit, as a player meets it."""
-    from games.models import Report
+    from moderation.models import Report
 
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "report": ["1/h"]}
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")

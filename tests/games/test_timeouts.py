@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from accounts.services import player_vacation_set
 from games import services
-from games.models import AuditLog, ClockHeartbeat, Controller, GameStatus, Seat, SeatStatus
+from games.models import ClockHeartbeat, Controller, GameStatus, Seat, SeatStatus
 from games.timeouts import (
     HEARTBEAT,
     clock_sweep,
@@ -21,6 +21,7 @@ from games.timeouts import (
 )
 from mail import tasks
 from mail.models import Kind, Notification
+from moderation.models import AuditLog
 from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db

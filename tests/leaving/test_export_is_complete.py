@@ -18,10 +18,11 @@ from accounts.models import User
 from chat import services as chat
 from chat.models import Message, MessageReport
 from games import services as games
-from games.models import EmailInvitation, Report, Visit
+from games.models import EmailInvitation, Visit
 from leaving.services import EXPORTED_LINKS, NOT_EXPORTED_FIELDS, NOT_EXPORTED_LINKS
 from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
+from moderation.models import Report
 from tests.factories import PASSWORD, start_game
 
 pytestmark = pytest.mark.django_db

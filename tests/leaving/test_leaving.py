@@ -13,10 +13,11 @@ from django.urls import reverse
 from accounts.models import User
 from chat import services as chat
 from chat.models import Note
-from games.models import AuditLog, GameStatus, SeatStatus
+from games.models import GameStatus, SeatStatus
 from games.replay import game_states
 from leaving import services
 from mail.models import Kind, Notification
+from moderation.models import AuditLog
 from tests.factories import PASSWORD, UserFactory, start_game
 from tests.web.helpers import play_random
 from tests.web.helpers import start_game as start_public_game

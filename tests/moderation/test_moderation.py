@@ -8,10 +8,11 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from accounts.models import User
-from games.models import AuditLog, GameStatus, Report, SeatStatus
+from games.models import GameStatus, SeatStatus
 from games.services import GameError
 from mail.models import Kind, Notification
 from moderation import services as moderation
+from moderation.models import AuditLog, Report
 from tests.factories import PASSWORD, UserFactory, due_seat, start_game
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +135,7 @@ def test_players_report_a_player_from_the_game_page(client, alice, bob, moderato
     assert (report.reporter, report.reported, report.reason) == (alice, bob, "Rude chat")
     client.logout()
     client.login(username="mod", password=PASSWORD)
-    page = client.get(reverse("admin:games_report_changelist")).content.decode()
+    page = client.get(reverse("admin:moderation_report_changelist")).content.decode()
     assert "alice" in page.lower() and "bob" in page.lower()
 
 

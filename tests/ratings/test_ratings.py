@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.models import AuditLog, Game
+from games.models import Game
 from moderation import services as moderation
+from moderation.models import AuditLog
 from ratings import services as ratings
 from ratings import system
 from ratings.models import RatedGame, Rating, RatingChange

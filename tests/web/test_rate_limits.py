@@ -10,7 +10,8 @@ import time_machine
 from django.urls import reverse
 
 from games import page_cache
-from games.models import Game, Report
+from games.models import Game
+from moderation.models import Report
 from tests.factories import UserFactory
 from tests.web.helpers import open_game, start_game
 

@@ -17,8 +17,9 @@ from django.urls import reverse
 
 from chat import services as chat_services
 from chat.models import Message
-from games.models import Game, Move, Report
+from games.models import Game, Move
 from games.replay import load_state
+from moderation.models import Report
 from tests.factories import UserFactory
 from tests.web.helpers import open_game, seat_user, start_game
 
