@@ -474,7 +474,7 @@ def _profile_pages(plan: Plan) -> None:
         f"\n  {'game page parts (ms)':28} {'state':>7} {'view':>7} {'legal':>7} {'svg':>7} "
         f"{'undo?':>7} {'build':>7}"
     )
-    from games.services import undoable
+    from games.permissions import undoable
 
     for label, game_id in plan.view_games.items():
         game = Game.objects.get(pk=game_id)
@@ -501,7 +501,7 @@ def _profile_pages(plan: Plan) -> None:
             f"  {label:28} " + " ".join(f"{p:7.2f}" for p in parts) + f"   ({len(actions)} legal)"
         )
     print(
-        "  (build: the whole of build_game_page, queries included; undo?: services.undoable,"
+        "  (build: the whole of build_game_page, queries included; undo?: permissions.undoable,"
         " whether the viewer may take back their last action)"
     )
 

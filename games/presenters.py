@@ -21,8 +21,8 @@ from games import boards, changes, clocks, computer_turns, list_rows, results, t
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name
+from games.permissions import draws_allowed
 from games.replay import load_state
-from games.services import draws_allowed
 
 # Above this many legal actions the page offers a list box instead of buttons.
 MAX_ACTION_BUTTONS = 40
@@ -64,7 +64,7 @@ def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
 
 
 def can_take_back(game: Game, seat_index: int, moves: list[MoveRow]) -> bool:
-    """``services.undoable``, read from the move list the page loaded anyway."""
+    """``permissions.undoable``, read from the move list the page loaded anyway."""
     if game.status != GameStatus.ACTIVE or seat_index not in game.to_move or not moves:
         return False
     last = moves[-1]

@@ -34,6 +34,7 @@ from games.engines.bots import LEVELS
 from games.errors import GameError, StaleMove
 from games.i18n import stored
 from games.models import Controller, Game, GameStatus, Move, ResultKind, Seat, SeatStatus
+from games.permissions import draws_allowed, undoable
 from games.replay import game_states, load_state
 
 
@@ -878,17 +879,6 @@ def move_undo(*, game_id: int, user: User, expected_version: int) -> Game:
     return game
 
 
-def undoable(game: Game, seat_index: int) -> bool:
-    """Whether ``seat_index`` may take back the last action now (see ``move_undo``)."""
-    if game.status != GameStatus.ACTIVE or seat_index not in game.to_move:
-        return False
-    last = game.moves.order_by("-ply").values_list("seat", "by_computer", "reversible").first()
-    if last is None:
-        return False
-    seat, by_computer, reversible = last
-    return seat == seat_index and reversible and not by_computer
-
-
 def _reversible(engine, before, seat: int, action: str) -> bool:
     """Whether an action may be taken back while its turn goes on: it revealed nothing
     (the engine's ``reveals_information``) and the seat acted alone, so the turn has
@@ -992,16 +982,6 @@ def game_finish(*, game: Game, outcome: Outcome) -> None:
 
 
 # --- draws (games whose rules allow them, e.g. Triad TD10) ----------------------------
-
-
-def draws_allowed(game: Game, seats: list[Seat] | None = None) -> bool:
-    """Triad's rules allow draws by agreement; a computer player never agrees to one,
-    so none is offered to it."""
-    if game.engine != "triad":
-        return False
-    if seats is None:
-        return not game.seats.filter(controller=Controller.BOT).exists()
-    return not any(s.controller == Controller.BOT for s in seats)
 
 
 @transaction.atomic

@@ -39,7 +39,6 @@ from games.presenters import (
     viewer_seat,
 )
 from games.replay import game_states
-from ratings.system import PROVISIONAL_GAMES
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
 
@@ -176,7 +175,6 @@ def lobby(request, refusal: str = ""):
     context = {
         "games": games,
         "open_days": settings.LOBBY_OPEN_DAYS,
-        "provisional_games": PROVISIONAL_GAMES,
         "refusal": refusal,
     }
     return render(request, "games/lobby.html", context, status=429 if refusal else 200)

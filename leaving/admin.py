@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from moderation.admin import ModeratedUserAdmin, _moderation_action
+from moderation.admin import ModeratedUserAdmin, moderation_action
 
 from . import services
 from .views import data_response
@@ -21,7 +21,7 @@ admin.site.unregister(User)
 class LeavingUserAdmin(ModeratedUserAdmin):
     actions = [
         *ModeratedUserAdmin.actions,
-        _moderation_action("delete_account", _("Delete the account (anonymise)"), ()),
+        moderation_action("delete_account", _("Delete the account (anonymise)"), ()),
         "download_data",
     ]
 

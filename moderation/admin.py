@@ -30,7 +30,7 @@ class ReasonForm(forms.Form):
     draw = forms.BooleanField(required=False, label=_("Draw (every seat shares the result)"))
 
 
-def _moderation_action(name: str, title: str, fields: tuple[str, ...]):
+def moderation_action(name: str, title: str, fields: tuple[str, ...]):
     """An admin action that asks for a reason (and its parameters) before it runs."""
     return reason_action(
         name=name,
@@ -58,10 +58,10 @@ admin.site.unregister(Game)
 class ModeratedGameAdmin(GameAdmin):
     inlines = [*GameAdmin.inlines, AuditInline]
     actions = [
-        _moderation_action("abort", _("Abort the game"), ()),
-        _moderation_action("extend", _("Extend the deadline"), ("days",)),
-        _moderation_action("force_timeout", _("Apply the timeout rule now"), ()),
-        _moderation_action("adjudicate", _("Adjudicate the result"), ("winners", "draw")),
+        moderation_action("abort", _("Abort the game"), ()),
+        moderation_action("extend", _("Extend the deadline"), ("days",)),
+        moderation_action("force_timeout", _("Apply the timeout rule now"), ()),
+        moderation_action("adjudicate", _("Adjudicate the result"), ("winners", "draw")),
     ]
 
     def run_action(self, name: str, game: Game, actor, data: dict) -> None:
@@ -115,7 +115,7 @@ admin.site.unregister(User)
 
 @admin.register(User)
 class ModeratedUserAdmin(UserAdmin):
-    actions = [_moderation_action("ban", _("Ban (deactivate; timeout rule in running games)"), ())]
+    actions = [moderation_action("ban", _("Ban (deactivate; timeout rule in running games)"), ())]
 
     def run_action(self, name: str, user: User, actor, data: dict) -> None:
         if user.pk == actor.pk:

@@ -12,7 +12,7 @@ from xml.sax.saxutils import quoteattr
 
 from django.utils.translation import ngettext
 
-from games.boards.trias import _center
+from games.boards.trias import center
 from games.engines import get_engine, trias
 from games.engines.trias.build import position
 from games.engines.trias.rules import COLOURS
@@ -209,7 +209,7 @@ def _label_places(cells, width: float, inside):
     """Where a label of ``width`` may go around a land mass of ``cells``, nearest
     first: above its top row, below its bottom row (moved in from the board's edge
     while it still spans a tile of that row), left or right of either."""
-    centres = [_center(q, r) for q, r in cells]
+    centres = [center(q, r) for q, r in cells]
     top = min(y for _x, y in centres)
     bottom = max(y for _x, y in centres)
     for row_y, step in ((top, -1), (bottom, 1)):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.when import day
 from games.engines import ENGINES
-from ratings import chart, services
+from ratings import chart, services, system
 from ratings.badges import game_ratings, rating_badge
 from ratings.models import BRACKET_WORDS, Rating
 
@@ -58,6 +58,13 @@ def player_ratings(player, viewer):
             }
         )
     return {"player": player, "blocks": blocks}
+
+
+@register.simple_tag
+def provisional_games() -> int:
+    """How many rated games a rating stays provisional for (``system.PROVISIONAL_GAMES``),
+    for the pages of other apps (the lobby), which do not import ratings."""
+    return system.PROVISIONAL_GAMES
 
 
 @register.simple_tag

@@ -1,7 +1,19 @@
 """The site's modules form no import circle (GUIDE: "keep import circles out"), counting
 imports inside functions too: a task module imports the services it runs, so the
 services queue their tasks by name (``current_app.tasks[...]``), and those names
-reach the real tasks."""
+reach the real tasks.
+
+And the dependencies run one way:
+
+- reads never import writes: the presenters, selectors and permissions reach no
+  ``services`` module, however indirectly;
+- a capability app (chat, learn, leaving, mail, moderation, ratings) imports ``games``
+  and is never imported by it;
+- no app uses another app's private names (``games.services._finish``): it calls
+  their public services;
+- ``games`` imports the accounts' models, never their flows (services, forms, views,
+  admin): a vacation is switched by ``accounts.services``, which tells the clocks.
+"""
 
 import ast
 import functools
@@ -11,7 +23,9 @@ import sys
 from pathlib import Path
 
 from celery import current_app
+from django.db.models.signals import pre_save
 
+from accounts.models import User
 from games import computer_turns, timeouts
 from games import tasks as game_tasks
 from mail import outbox
@@ -19,6 +33,8 @@ from mail import tasks as mail_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("accounts", "chat", "config", "games", "learn", "leaving", "mail", "moderation", "ratings")
+CAPABILITIES = ("chat", "learn", "leaving", "mail", "moderation", "ratings")
+READ_SIDE = ("presenters", "selectors", "permissions")  # module names of the read side
 
 
 def _modules() -> dict[str, Path]:
@@ -63,6 +79,56 @@ def _graph() -> dict[str, set[str]]:
     """Each site module and the site modules it imports."""
     modules = _modules()
     return {name: _imported(name, path, modules) for name, path in modules.items()}
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every site module that ``start`` imports, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        for nxt in graph[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def _app(name: str) -> str:
+    return name.partition(".")[0]
+
+
+def _private_uses(name: str, path: Path, modules: dict) -> set[str]:
+    """The private names (``_x``) of another app's modules that ``name`` uses: imported
+    (``from games.services import _finish``) or read off an imported module
+    (``services._finish``)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text())
+    found, foreign = set(), set()  # foreign: local names bound to another app's modules
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name in modules and _app(a.name) != _app(name):
+                    foreign.add(a.asname or a.name.partition(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.rsplit(".", node.level - 1)[0]
+                base = f"{up}.{base}" if base else up
+            if _app(base) not in APPS or _app(base) == _app(name):
+                continue
+            for a in node.names:
+                if f"{base}.{a.name}" in modules:
+                    foreign.add(a.asname or a.name)
+                elif a.name.startswith("_"):
+                    found.add(f"{base}.{a.name}")
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in foreign
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            found.add(f"{node.value.id}.{node.attr}")
+    return found
 
 
 def _circle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -133,3 +199,60 @@ def test_a_web_process_has_the_tasks_queued_by_name():
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
     assert found.stdout.strip() == "True", found.stderr
+
+
+def test_reads_never_import_writes():
+    """HackSoft's selectors: a read (presenters, selectors, permissions) reaches no
+    services module, so a page can be drawn by code that cannot change a game."""
+    graph = _graph()
+    reads = [m for m in graph if set(m.split(".")) & set(READ_SIDE)]
+    assert {"games.presenters", "games.permissions"} <= set(reads)
+    found = {m: sorted(t for t in _reach(graph, m) if "services" in t.split(".")) for m in reads}
+    assert not {m: t for m, t in found.items() if t}, found
+
+
+def test_games_imports_no_capability_app():
+    """GUIDE: "A new capability gets an app of its own, importing games and never
+    imported by it" (through other modules neither). A management command is left out:
+    like a test it is an entry point that nothing imports (``demo`` seeds games with the
+    mail silenced)."""
+    graph = _graph()
+    found = {
+        m: sorted(t for t in _reach(graph, m) if _app(t) in CAPABILITIES)
+        for m in graph
+        if _app(m) == "games" and not m.startswith("games.management.")
+    }
+    assert not {m: t for m, t in found.items() if t}, found
+    assert "games.services" in _reach(graph, "moderation.services")  # (the other way is fine)
+
+
+def test_no_app_uses_another_apps_private_names():
+    """Moderation once imported ``_finish`` and ``_locked`` from ``games.services``; an
+    app calls another's public services only."""
+    modules = _modules()
+    found = {name: _private_uses(name, path, modules) for name, path in modules.items()}
+    assert not {name: uses for name, uses in found.items() if uses}, found
+
+
+def test_the_private_name_finder_finds_them(tmp_path):
+    modules = {"games.services": None, "moderation.services": None}
+    path = tmp_path / "services.py"
+    path.write_text(
+        "from games.services import _finish, seat_drop\n"
+        "from games import services\n"
+        "services._locked(1)\nservices.__name__\n"
+    )
+    found = _private_uses("moderation.services", path, modules)
+    assert found == {"games.services._finish", "services._locked"}
+
+
+def test_games_imports_the_accounts_models_never_their_flows():
+    """A vacation switched on or off goes through ``accounts.services``, which tells the
+    clocks (``games.clocks.vacation_begin``/``vacation_end``) in one explicit call; no
+    receiver of ``User``'s saves in ``games`` does it behind the caller's back."""
+    graph = _graph()
+    flows = {"accounts.services", "accounts.forms", "accounts.views", "accounts.admin"}
+    found = {m: sorted(graph[m] & flows) for m in graph if _app(m) == "games"}
+    assert not {m: t for m, t in found.items() if t}, found
+    assert "games.clocks" in graph["accounts.services"]
+    assert not pre_save.has_listeners(User)
