@@ -390,13 +390,6 @@ def deadline_note(seat, user, outage: datetime | None, *, game, yours: bool) -> 
     return " ".join(notes)
 
 
-def time_left(seat, user, now: datetime | None = None) -> timedelta | None:
-    if seat.deadline is None:
-        return None
-    now = now or timezone.now()
-    return effective_deadline(seat, user, now) - now
-
-
 # --- vacation -----------------------------------------------------------------------
 
 

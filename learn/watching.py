@@ -54,10 +54,6 @@ class WatchRow:
     last_move_at: datetime | None
     started_at: datetime | None
 
-    @property
-    def has_ratings(self) -> bool:
-        return any(p.rating is not None for p in self.players)
-
 
 def games_in_play(*, engine: str | None = None):
     """Public games in play, the most recently moved first (games without a move yet by

@@ -186,14 +186,6 @@ def join_texts(items, sep: str = ", ") -> Text:
     return Text(sep.join(f"%(i{k})s" for k in range(len(params))), params)
 
 
-def and_texts(items) -> Text:
-    """ "Red", "Red and Blue", "Red, Blue and Purple", with "and" translated."""
-    items = list(items)
-    if len(items) == 1:
-        return Text("%(i0)s", {"i0": items[0]})
-    return gettext_lazy("%(first)s and %(last)s", first=join_texts(items[:-1]), last=items[-1])
-
-
 def pgettext_lazy(context: str, msgid: str, **params: Any) -> Text:
     """A short word whose translation depends on where it is used (a colour, a role)."""
     return Text(msgid, params, context=context)

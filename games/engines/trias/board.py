@@ -311,10 +311,6 @@ class Board:
         self.targets: dict[Pos, tuple[Pos, ...]] = {}  # filled by drift.drift_targets
         self.texts: dict[object, object] = {}  # memo of notation built from this board
 
-    def is_surrounding(self, pos: Pos) -> bool:
-        """Whether the water position ``pos`` belongs to the surrounding water."""
-        return pos not in self.land and pos not in self.sea_of
-
     def touches_surrounding(self, pos: Pos) -> bool:
         """Whether the tile at ``pos`` has an edge on the surrounding water."""
         land, sea_of = self.land, self.sea_of

@@ -6,8 +6,6 @@ Meteorite Impact. Deck 1 lies face down on deck 2; the deck is a tuple, top firs
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..base import pgettext_lazy
 from .board import MOUNTAIN, STEPPE, WOOD
 
@@ -61,8 +59,3 @@ def deck2_size(num_players: int) -> int:
 
 def expand(counts: dict[str, int]) -> list[str]:
     return [kind for kind, n in counts.items() for _ in range(n)]
-
-
-def counts_of(cards) -> dict[str, int]:
-    counter = Counter(cards)
-    return {kind: counter[kind] for kind in (MOUNTAIN, STEPPE, WOOD, METEORITE) if counter[kind]}

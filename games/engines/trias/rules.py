@@ -39,7 +39,7 @@ from .cards import (
     land_tiles,
     water_tiles,
 )
-from .drift import can_drift, drift_actions, legal_drifts, why_not_drift
+from .drift import can_drift, drift_actions, why_not_drift
 from .notation import parse, step, unparse
 from .scoring import final_points, interim_land_mass, interim_points
 from .state import ACTIONS, CARD, DRIFT, OVER, PLACE, Herd, State, evolve
@@ -151,10 +151,6 @@ def free_space(state: State, pos: Pos) -> int:
     return CAPACITY[state.board.land[pos]] - state.count_at(pos)
 
 
-def active_seats(state: State) -> list[int]:
-    return [s for s in state.order if s not in state.eliminated]
-
-
 def clockwise_after(state: State, seat: int) -> list[int]:
     """Active seats in clockwise order starting after ``seat``, ``seat`` last if active."""
     i = state.order.index(seat)
@@ -182,14 +178,6 @@ def phase1_kinds(state: State) -> frozenset[str] | bool | None:
             cached = False
         state._cache["phase1"] = cached
     return cached
-
-
-def phase1_drifts(state: State) -> list[tuple[Pos, Pos]]:
-    """The mandatory drifts for the played card, with the colour fallback (TS5)."""
-    kinds = phase1_kinds(state)
-    if kinds is False:
-        return []
-    return legal_drifts(state.board, present_masses(state, state.current), kinds)
 
 
 def colour_fallback(state: State) -> bool:

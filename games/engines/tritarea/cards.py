@@ -21,14 +21,6 @@ def full_deck(with_fives: bool) -> tuple[str, ...]:
     )
 
 
-def suit_of(card: str) -> str:
-    return card[0]
-
-
-def rank_of(card: str) -> int:
-    return int(card[1:])
-
-
 def sort_key(card: str) -> tuple[int, int]:
     return SUIT_ORDER[card[0]], int(card[1:])
 
