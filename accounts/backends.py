@@ -2,8 +2,8 @@
 one written query.
 
 After the session row (``accounts.sessions``), every signed-in request reads its
-player's row: through the ORM a ``get()`` whose SQL is built afresh each time (0.47 ms
-of CPU), as written SQL through a RawQuerySet 0.24 ms, and through ``config.rows`` (the
+player's row: through the ORM a ``get()`` whose SQL is built afresh each time, as
+written SQL through a RawQuerySet about half that CPU, and through ``config.rows`` (the
 ORM's own instance from the written query) less again. Signing in, permissions and who
 may sign in are the parents' own; only ``get_user`` differs, and it answers exactly
 what theirs does.

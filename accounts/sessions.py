@@ -1,9 +1,9 @@
 """Django's database sessions, with the row read by one written query.
 
 Every signed-in request reads its session row first. Through the ORM that is a
-``get()`` whose SQL Python builds afresh each time, about 0.35 ms of the 1.3 ms a
-signed-in request costs more than an anonymous one (``benchmarks/day.py`` makes four
-such requests per game-day). The statement never changes, so it is written out here:
+``get()`` whose SQL Python builds afresh each time, a good part of what a signed-in
+request costs more than an anonymous one (``benchmarks/day.py`` makes four such
+requests per game-day). The statement never changes, so it is written out here:
 the same table, the same key and the same expiry rule (a row past its
 ``expire_date`` is no session), and everything else (saving, cycling, deleting,
 clearing expired rows) is Django's own.

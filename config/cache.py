@@ -1,7 +1,7 @@
 """Django's Redis cache, keeping one client per connection pool, and surviving Redis.
 
 Django's ``RedisCacheClient`` builds a new ``redis.Redis`` object for every cache call
-(about 0.1 ms each: it fills a table of response callbacks). The client is
+(each fills a table of response callbacks: work repeated for nothing). The client is
 thread-safe and the pool is what holds the connections, so one client per pool does.
 
 The cache only ever holds what can be computed again (rendered pages, the header's

@@ -363,8 +363,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Celery's Django fixup would close every database connection before and after each
-# task (a new PostgreSQL connection per task, ~3.5 ms of CPU); config/celery.py closes
-# them as Django does between requests instead (CONN_MAX_AGE, errors, health checks).
+# task (a new PostgreSQL connection, with its CPU, for every task); config/celery.py
+# closes them as Django does between requests instead (CONN_MAX_AGE, errors, health
+# checks).
 CELERY_DB_REUSE_MAX = 1000
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A web process queueing a task after commit tries twice, then gives up (logged): the

@@ -1,7 +1,7 @@
 """The static files' storages, each answering ``{% static %}`` from what it answered
 before: the path of a name never changes while the process runs (the manifest of
-hashed names is read once), and building it costs about 10 microseconds, eight times
-on every game page. A changed setting (tests) makes Django build a new storage, and
+hashed names is read once), and building it again is work repeated several times on
+every game page. A changed setting (tests) makes Django build a new storage, and
 with it a new memory."""
 
 from __future__ import annotations

@@ -110,8 +110,8 @@ class GamePage:
     @property
     def moves_html(self) -> SafeString:
         """The move list's items, each escaped: built here rather than in the template,
-        whose loop cost some 18 microseconds a move (3.5 ms for a 200-move game, on
-        every drawing of the page)."""
+        whose loop costs per move, so a long game's page paid for it on every drawing
+        (``benchmarks/web.py`` measures the page)."""
         return mark_safe(
             "".join(
                 f'<li value="{m.ply}" title="{d}"><code>{escape(m.action)}</code>'

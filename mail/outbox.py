@@ -196,7 +196,8 @@ def _stamp(ids: list[int], now: datetime) -> tuple[str, list[Notification]]:
 
 # The claimed rows with their player, game and seat, as one statement written out
 # (``config.rows``): through the ORM (``select_related`` and a prefetch of the games'
-# seats) it cost 4 ms of CPU an email, nearly all of it building the SQL.
+# seats) it cost several times the database's answer in CPU per email, nearly all of
+# it building the SQL.
 _CLAIMED_PARTS = ((Notification, ()), (User, ()), (Game, ()), (Seat, ()))
 
 
@@ -236,7 +237,7 @@ def anything_due(now: datetime | None = None) -> bool:
     """Whether any row is due and unclaimed: one statement written out, on the
     ``notification_pending`` index. Asked before ``claim_due`` by a worker that has sent
     one player's email, so that it opens no locking transaction when nothing else
-    waits (as most of the time: that cost 0.8 ms of CPU per email)."""
+    waits (as most of the time: a transaction per email for nothing)."""
     now = connection.ops.adapt_datetimefield_value(now or timezone.now())
     table = Notification._meta.db_table
     with connection.cursor() as cursor:

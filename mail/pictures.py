@@ -1,27 +1,27 @@
 """The board as a PNG for emails (mail clients do not show SVG): 560 pixels wide, on
 white, in a palette of at most 256 colours.
 
-Where the time went before (resvg-py, 38-54 ms a board): the binding builds a font
-database and shapes every label on each call, and encodes 32-bit pixels. LunaSVG
-(through pillow-lunasvg) keeps the two DejaVu faces loaded for the whole process and
-draws the same board in an eighth of the time; the picture is stored as an 8-bit
+Where the time went before (resvg-py): the binding builds a font database and shapes
+every label on each call, and encodes 32-bit pixels. LunaSVG (through
+pillow-lunasvg) keeps the two DejaVu faces loaded for the whole process, so a board
+costs its drawing only; the picture is stored as an 8-bit
 palette PNG (less than half the bytes, so the email is smaller and quicker to send).
 
 The boards use a few flat colours, so 256 colours hold every edge's shades, and
 pictures drawn with the same colours can share one palette: it is chosen once per
 process from the first full picture with that set of colours (``palette_key``): the
 SVG's flat colours exactly, and its edge shades; each later picture only maps its
-pixels to it (0.6 ms instead of 2-4 ms to choose a
-palette per picture). A whole board's pixels take about 5 ms (560 x 595) and
-compressing them 1-2 ms; ``benchmarks/mail_pictures.py`` prints the parts.
+pixels to it, which is much cheaper than choosing a palette per picture. Drawing the
+pixels and compressing them are the rest of the cost; ``benchmarks/mail_pictures.py``
+prints the parts.
 
 So every board is drawn in layers (below). Triad's and Tri*T*Area's have a fixed size:
 their base once per process, each part's look once while it is kept, and each part
 mapped to the palette once. Trias's board is as wide as its land, so its scale and
 where its parts fall change from game to game: its parts are anchored (``stamping``),
-each drawn once per scale and look and stamped on a flat sea, then the picture mapped
-(its pixels about 1 ms, mapping 0.6). The PNG is written here and compressed by ISA-L
-(``encode``: 0.3 ms for a 560 x 1175 Tri*T*Area picture, where zlib took 1.9).
+each drawn once per scale and look and stamped on a flat sea, then the picture mapped.
+The PNG is written here and compressed by ISA-L (``encode``: several times quicker
+than zlib on these pictures).
 ``benchmarks/mail.py --engine ...`` prints each game's parts in a worker.
 """
 
@@ -101,8 +101,8 @@ def palette_key(svg: str) -> frozenset:
 
 def layers_key(layers) -> frozenset:
     """``palette_key`` of all that ``layers`` (``games.boards.Layers``) paint, joined
-    from each part's own key (kept: parts repeat from picture to picture, and one search
-    through a whole Tri*T*Area picture's text took 0.25 ms)."""
+    from each part's own key (kept: parts repeat from picture to picture, and a search
+    through a whole Tri*T*Area picture's text would be repeated for each)."""
     return _part_key(layers.base).union(*(_part_key(tile.svg) for tile in layers.tiles))
 
 
@@ -171,8 +171,8 @@ def palette(image, key: frozenset | None = None):
 
 def encode(image) -> bytes:
     """The PNG of a palette image (``palette``'s), written here so that its pixels are
-    compressed by ISA-L (``isal``) at level 1: a 560 x 1175 Tri*T*Area picture in
-    0.3 ms and 36 kB, where Pillow's zlib took 1.9 ms for 40 kB. Every row is stored
+    compressed by ISA-L (``isal``) at level 1, much quicker than Pillow's zlib and no
+    bigger (``benchmarks/mail_pictures.py`` prints its time). Every row is stored
     unfiltered (PNG's filters do not help a palette picture's flat areas; Pillow makes
     the same choice for it). Any other image is written by Pillow."""
     if image.mode != "P" or "transparency" in image.info:
@@ -202,8 +202,8 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 # --- layered pictures: the base drawn once per process, the tiles painted over it ---
-# Most of LunaSVG's cost is per pixel of its canvas (about 3 ms for an empty 560 px
-# board) and per label shaped; a board's frame, cells and coordinates are the same in
+# Most of LunaSVG's cost is per pixel of its canvas (even an empty board costs its
+# whole canvas) and per label shaped; a board's frame, cells and coordinates are the same in
 # every picture of one game kind, viewer side and language. So the base is drawn once
 # (``BASES_KEPT`` kept) and each changing part on a canvas of its own box, cached by
 # its SVG text and box (a die on a cell, a card in a hand slot, "7 points" in a seat's

@@ -263,10 +263,11 @@ class Level:
 
 
 # Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
-# one; the CPU cap only guards the top level's ~2 s per decision on the largest tables.
+# one; the CPU cap only guards the top level's decisions on the largest tables.
 #
 # Measured (``benchmarks/bots.py``, seeds from 1000, seats rotated; figures with their
-# 95% Wilson interval, fair share in brackets):
+# 95% Wilson interval, fair share in brackets; the benchmark prints the time a
+# decision takes, which stays well under ``think_seconds``):
 #
 # - Trias 2p: Beginner vs random 70% [52, 83], Casual vs Beginner 80% [63, 91] (30
 #   games each). Both judge the board as it stands (``evaluate_board``); every search
@@ -276,34 +277,32 @@ class Level:
 #   same search it beat the board judgement in 33 of 40 games. Strong (that model one
 #   action deep, a lapse in ten) vs Casual 70% [55, 82], vs random 100% [91, 100];
 #   Expert (48 playouts, 8 actions deep) vs Strong 87.5% [74, 95], vs random 100%
-#   [91, 100] (40 games each, 0.56 s a decision on average, at most 1 s).
+#   [91, 100] (40 games each).
 # - Trias 3p: Beginner (a lapse every other move from three players up) vs two
 #   random 78% [62, 88] (33%); Casual vs two Beginners 64% [48, 78] (with a lapse in
 #   three, Beginner held Casual to 39%); Strong vs two Casuals 53% [37, 68], Expert vs
-#   two Strongs 61% [45, 75] (36 games each, all clearly ahead; Expert 0.85 s a
-#   decision on average, at most 1.8 s); Expert vs two random 100% [90, 100].
+#   two Strongs 61% [45, 75] (36 games each, all clearly ahead); Expert vs two
+#   random 100% [90, 100].
 # - Trias 4p (share 25%, 40 games each): Beginner vs random 75% [60, 86], Casual vs
 #   Beginner 50% [35, 65], Strong vs Casual 45% [31, 60], Strong vs random 100%;
-#   Expert vs Strong 45% [26, 66], vs random 100% [84, 100] (20 games each, 0.39 s a
-#   decision on average, at most 1.1 s).
+#   Expert vs Strong 45% [26, 66], vs random 100% [84, 100] (20 games each).
 # - Trias 5p (share 20%, 40 games each): Beginner vs random 54% [39, 68], Casual vs
 #   Beginner 34% [21, 49], Strong (a short look ahead among five) vs Casual 42.5%
 #   [28.5, 58], vs random 92.5% [80, 97]; Expert (96 playouts among five) vs Strong
-#   40% [22, 61], vs random 95% [76, 99] (20 games each, 0.8-0.9 s a decision on
-#   average, at most 1.9 s).
+#   40% [22, 61], vs random 95% [76, 99] (20 games each).
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
-#   (30 games each, 36 for the last). Strong (120 random playouts to the round's end,
-#   0.15 s a decision) vs Casual with 2 people: 73% [56, 86] (30 games), vs two
+#   (30 games each, 36 for the last). Strong (120 random playouts to the round's end)
+#   vs Casual with 2 people: 73% [56, 86] (30 games), vs two
 #   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead). Expert (480
-#   such playouts, 0.5-1.0 s a decision, at most 1.7 s) vs Strong with 2 people: 67%
+#   such playouts) vs Strong with 2 people: 67%
 #   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60), vs random 96%
 #   [80, 99] (24 games). With 3 people,
-#   Expert (960 playouts there, 0.9 s a decision, at most 1.5 s) vs two Strongs 62.5%
+#   Expert (960 playouts there) vs two Strongs 62.5%
 #   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear). With 4
 #   people (share 25%, 24 games each): Beginner vs random 54% [35, 72], Casual vs
 #   Beginner 83% [64, 93], Strong vs Casual 62.5% [43, 79], Strong vs random 100%;
-#   Expert (960 playouts, 0.48 s a decision, at most 1.2 s) vs three Strongs 40%
+#   Expert (960 playouts) vs three Strongs 40%
 #   [28.6, 52.6] (24 of 60 games: 9 of the first 24, 15 of the next 36), vs three
 #   random 100% [86, 100] (24 games).
 LEVELS: dict[str, Level] = {
@@ -367,7 +366,7 @@ LEVELS: dict[str, Level] = {
                 # Trias: the fitted estimate one action deep, with a lapse in ten.
                 "trias": {"playouts": 4, "width": 4, "depth": 0, "blunder": 0.1},
                 # Tri*T*Area: random playouts to the round's end cost a seventh of
-                # guided ones; more of them for a quarter of the CPU (0.17 s, not 0.75 s).
+                # guided ones; more of them for a fraction of the CPU.
                 "tritarea": {"playouts": 120, "depth": 40, "greedy": 0.0, "sample": 0},
             },
             {
@@ -397,9 +396,9 @@ LEVELS: dict[str, Level] = {
             {
                 # Among five, where Strong looks ahead too (above): with 48 playouts
                 # Expert won 25% of 20 games against four Strongs (share 20%), with 96
-                # 40% (0.9 s a decision, at most 1.9 s).
+                # 40%.
                 "trias": {5: {"playouts": 96}},
-                # With three people and more, eight times Strong's (0.9 s a decision):
+                # With three people and more, eight times Strong's:
                 # with four times, Expert won 42% of 24 games against two Strongs
                 # (share 33%: not clear).
                 "tritarea": {3: {"playouts": 960}},
