@@ -191,12 +191,26 @@ def colour_fallback(state: State) -> bool:
 def legal_actions(state: State, seat: int) -> list[str]:
     if state.phase == OVER or seat != state.current:
         return []
+    return list(_legal_of_current(state)[0])
+
+
+def is_legal(state: State, seat: int, action: str) -> bool:
+    """Whether the canonical ``action`` is legal for ``seat`` now: looked up in the set
+    of the legal actions, which are computed once per state (``_legal_of_current``)."""
+    if state.phase == OVER or seat != state.current:
+        return False
+    return action in _legal_of_current(state)[1]
+
+
+def _legal_of_current(state: State) -> tuple[list[str], frozenset[str]]:
+    """The current seat's legal actions, in order and as a set, computed at the first
+    asking and kept in the state's cache: a state is a frozen value, so what is derived
+    from it never changes (``evolve`` gives each new state an empty cache)."""
     cached = state._cache.get("legal")
     if cached is None:
-        cached = _legal(state, seat)
-        state._cache["legal"] = cached
-        state._cache["legal_set"] = frozenset(cached)
-    return list(cached)
+        actions = _legal(state, state.current)
+        cached = state._cache["legal"] = (actions, frozenset(actions))
+    return cached
 
 
 def _legal(state: State, seat: int) -> list[str]:
@@ -329,8 +343,7 @@ def apply(state: State, seat: int, action: str) -> State:
         )
     kind, args = parse(action)
     canonical = unparse(kind, args)
-    legal_actions(state, seat)
-    if canonical not in state._cache["legal_set"]:
+    if not is_legal(state, seat, canonical):
         raise IllegalAction(why_illegal(state, seat, kind, args))
     if kind == "place":
         return _place(state, args[0])
