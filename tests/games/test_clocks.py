@@ -168,3 +168,39 @@ def test_the_settings_page_shows_the_allowance_and_refuses_vacation_without_days
     assert response.status_code == 200
     assert "no vacation days left" in response.content.decode()
     assert not User.objects.get(pk=alice.pk).on_vacation
+
+
+def test_switching_vacation_in_the_admin_moves_the_clocks(alice, bob, client):
+    """The admin saves a player through the settings' service (accounts.services), so
+    a vacation switched there stops and restarts the clocks as the settings page does."""
+    root = User.objects.create_superuser("root", "root@example.com", PASSWORD)
+    client.force_login(root)
+    with at(timedelta(0)):
+        game = start_game(alice, bob)
+    seat = due_seat(game)
+    player = seat.user
+    url = reverse("admin:accounts_user_change", args=[player.pk])
+    fields = {
+        "username": player.username,
+        "email": player.email,
+        "is_active": "on",
+        "date_joined_0": "2026-03-01",
+        "date_joined_1": "09:00:00",
+        "display_name": player.display_name,
+        "language": player.language,
+        "time_zone": player.time_zone,
+        "email_preference": player.email_preference,
+        "digest_hour": player.digest_hour,
+    }
+    with at(DAY):
+        response = client.post(url, {**fields, "on_vacation": "on"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    seat.refresh_from_db()
+    assert seat.clock_stopped and User.objects.get(pk=player.pk).vacation_started_at == T0 + DAY
+    with at(3 * DAY):
+        assert client.post(url, fields).status_code == 302
+    seat.refresh_from_db()
+    assert not seat.clock_stopped and seat.deadline == T0 + 3 * DAY + 2 * DAY
+    with at(3 * DAY):
+        response = client.post(url, {**fields, "night_start_hour": 18, "night_end_hour": 9})
+    assert "at most 10 hours" in response.content.decode()
