@@ -53,7 +53,7 @@ COMPUTER_POLL_SECONDS = 2
 # A key changes with what its page shows, never with the time (but while the clocks
 # stand still); this only bounds the memory, and what My games' light key does not
 # hold (``games.views.my_games``).
-TTL_SECONDS = 3600
+TTL_SECONDS = 24 * 3600
 # Derived from the secret key: the same in every process sharing the cache, and not a
 # string a player could put in their name to have it replaced.
 CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
