@@ -122,10 +122,6 @@ TEMPLATES = [
                 "mail.context_processors.mail_stopped",
                 "chat.context_processors.game_page",
             ],
-            # {% url %} with each path kept by the process (config/template_urls.py)
-            "builtins": ["config.template_urls"],
-            # {% frame %}: the site's frame is base.jinja (base.html draws it)
-            "libraries": {"frame": "config.frame"},
         },
     },
     # Plain text (email subjects and text bodies): nothing HTML-escaped, so O'Brien stays
@@ -135,17 +131,7 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
-        "OPTIONS": {"autoescape": False, "builtins": ["config.template_urls"]},
-    },
-    # Jinja, for the site's frame and the pages drawn on every move (the game page, My
-    # games; config/jinja.py, config/frame.py): templates/*.jinja and an app's
-    # ``jinja2/`` folder, used by name (``using="jinja2"``).
-    {
-        "NAME": "jinja2",
-        "BACKEND": "config.jinja.Jinja2",
-        "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
-        "OPTIONS": {"environment": "config.jinja.environment"},
+        "OPTIONS": {"autoescape": False},
     },
 ]
 

@@ -114,9 +114,9 @@ def since(game: Game, me: int | None, moves, *, after: int | None = None) -> Sin
     if first > last:
         return None
     # Replaying a long game costs more than drawing its page, and the page is drawn
-    # again each minute (its relative times) and after each of the player's own
-    # actions: keep the news under the moves it tells (``taken_back``: an undone move
-    # replaced by another is other news), for this viewer's seat and language.
+    # again after each of the player's own actions: keep the news under the moves it
+    # tells (``taken_back``: an undone move replaced by another is other news), for
+    # this viewer's seat and language.
     kind = TURN if me is not None else VISIT if after is not None else LATEST
     key = (
         f"since:{game.pk}:{game.taken_back}:{first}:{last}:{me}:{kind}:{translation.get_language()}"

@@ -7,13 +7,11 @@ import functools
 from django.utils import translation
 from django.utils.functional import lazy
 
-from config.bound_gettext import BoundGettext
 from games.engines import ENGINES, base
 from games.engines.base import Text
 
 # ``text`` in the active language: a ``Text`` is translated, anything else is shown as
-# it is (old stored sentences, names, the move notation). The engines' own helper: it
-# asks the catalogue bound for the page (``one_language``), else Django's.
+# it is (old stored sentences, names, the move notation). The engines' own helper.
 localize = base.localize
 
 
@@ -24,12 +22,6 @@ localize_lazy = lazy(localize, str)
 def install() -> None:
     """Let pure-Python code (the boards) translate in the request's language."""
     base.install_catalog(translation)
-
-
-def one_language():
-    """For a block of work in the active language alone (a page being drawn): texts
-    are translated without looking the language up again for each (config/bound_gettext.py)."""
-    return base.catalog_bound(BoundGettext())
 
 
 def stored(text: str) -> dict:

@@ -11,9 +11,15 @@ depends on, read from rows the view loads anyway:
   draw offer, a resignation, a clock stopped for vacation) is a new key, with
   nothing to invalidate by hand;
 - the viewer (the HTML holds their secrets, so it is never served to anyone else),
-  their name and the count of games awaiting them (the site header), their time zone;
-- the current minute, so relative times ("2 days, 3 hours") stay right, and whether a
-  computer seat due is delayed (``computer_turns.is_delayed``: a time passing).
+  their name and the count of games awaiting them (the site header), their language
+  and time zone;
+- whether a computer seat due is delayed (``computer_turns.is_delayed``: a time
+  passing), and, only while the clocks stand still (an outage the sweep has not
+  settled), the current minute: a clock that stands still has a deadline that moves.
+
+Not the time: pages print times as absolute ``<time>`` elements that the browser words
+relative to now ("2 days, 3 hours", static/js/times.js), so a page drawn once serves
+every visit until something it shows changes.
 
 Forms carry a placeholder in place of the CSRF token, swapped for the request's own
 token on the way out, so cached HTML never holds anyone's token. Pages with an error
@@ -35,8 +41,7 @@ from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
-from config.frame import render_page
-from games import computer_turns, i18n
+from games import clocks, computer_turns
 from games.awaiting import awaiting_count
 from games.changes import spectator_since
 from games.models import Controller, Game, Seat
@@ -45,15 +50,18 @@ from games.presenters import build_game_page, tab_title, viewer_seat
 POLL_SECONDS = 20
 # While a computer player is due, the page asks more often: its moves land in seconds.
 COMPUTER_POLL_SECONDS = 2
-TTL_SECONDS = 120  # a key dies with its minute anyway; this only bounds the memory
+# A key changes with what its page shows, never with the time (but while the clocks
+# stand still); this only bounds the memory, and what My games' light key does not
+# hold (``games.views.my_games``).
+TTL_SECONDS = 24 * 3600
 # Derived from the secret key: the same in every process sharing the cache, and not a
 # string a player could put in their name to have it replaced.
 CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
 REFUSED = "_refused"  # a page context's flag: the request asked for what is not there
-# The game page's body is its live part, then the rest (help link, report form): Jinja
-# templates (games/jinja2/, config/jinja.py), as a body is drawn on every move.
-PARTS = {"live": "games/game_live.jinja", "rest": "games/game_rest.jinja"}
-GAME_PAGE = "games/detail.jinja"  # the body in the site's frame
+# The game page's body is its live part, then the rest (help link, report form): the
+# page template's partials.
+GAME_PAGE = "games/detail.html"  # the body in the site's frame
+PARTS = {"live": f"{GAME_PAGE}#live", "rest": f"{GAME_PAGE}#rest"}
 
 
 # Columns no page shows: the snapshot (version and taken_back stand for it), when a
@@ -73,16 +81,20 @@ def row(instance) -> tuple:
     )
 
 
+def clocks_still() -> bool:
+    """Whether every clock stands still now (an outage the sweep has not settled): the
+    deadlines shown move with the time then (``clocks.effective_deadline``)."""
+    return clocks.stopped_since(timezone.now()) is not None
+
+
 def _key(name: str, user, facts: tuple) -> str:
     viewer = user.pk if user.is_authenticated else None
-    # The page is in the viewer's language and zone: both are part of the key.
-    when = (
-        timezone.get_current_timezone_name(),
-        translation.get_language(),
-        int(time.time() // 60),
-    )
-    digest = hashlib.blake2b(repr((facts, viewer, when)).encode(), digest_size=20).hexdigest()
-    return f"page:{name}:{digest}"
+    # The page is in the viewer's language and zone: both are part of the key. The
+    # minute only while the clocks stand still, when the deadlines shown move.
+    minute = int(time.time() // 60) if clocks_still() else None
+    shown_in = (timezone.get_current_timezone_name(), translation.get_language(), minute)
+    digest = hashlib.blake2b(repr((facts, viewer, shown_in)).encode(), digest_size=20)
+    return f"page:{name}:{digest.hexdigest()}"
 
 
 class Refused(Exception):
@@ -93,7 +105,7 @@ class Refused(Exception):
         self.html = html
 
 
-def _cached(key: str | None, render: Callable[[], str]) -> str:
+def _cached(key: str | None, render: Callable[[], str], ttl: int = TTL_SECONDS) -> str:
     html = cache.get(key) if key else None
     if html is None:
         try:
@@ -101,7 +113,7 @@ def _cached(key: str | None, render: Callable[[], str]) -> str:
         except Refused as refused:
             return refused.html
         if key:
-            cache.set(key, html, TTL_SECONDS)
+            cache.set(key, html, ttl)
     return html
 
 
@@ -121,6 +133,7 @@ def page(
     facts: tuple,
     template: str,
     context: Callable[[], dict],
+    ttl: int = TTL_SECONDS,
 ) -> str:
     """The whole page ``template`` (site header included) for ``request.user``.
 
@@ -135,13 +148,13 @@ def page(
     key = None if fresh else _key(name, user, (facts, header))
 
     def render():
-        values = {**context(), "csrf_token": CSRF_PLACEHOLDER}
-        html = render_page(request, template, values)
+        values = {**context(), "csrf_token": CSRF_PLACEHOLDER, "clocks_still": clocks_still()}
+        html = render_to_string(template, values, request=request)
         if values.get(REFUSED):
             raise Refused(html)
         return html
 
-    return _with_token(request, _cached(key, render))
+    return _with_token(request, _cached(key, render, ttl))
 
 
 # --- the game page ---------------------------------------------------------------------
@@ -157,6 +170,16 @@ def table_facts(game: Game, seats: list[Seat]) -> tuple:
             for s in seats
         ),
     )
+
+
+def moving_deadlines(game: Game, seats: list[Seat]) -> int | None:
+    """The current minute while a due player's clock stands still for their vacation,
+    else None: their deadline shown moves with the time then (the page says how long
+    is left, which does not), so it is part of the game page's key."""
+    for s in seats:
+        if s.index in game.to_move and s.user is not None and s.user.on_vacation:
+            return int(time.time() // 60)
+    return None
 
 
 def _awaiting(request) -> int:
@@ -185,28 +208,32 @@ def _render_game(
     live part alone (the body begins with it: a move's answer shows only that).
     ``refusal``: a refused form's message and text, shown in that form (``"form"``:
     ``"typed"``, the typed move's box; ``"report"``, the report form in the rest)."""
-    with i18n.one_language():  # (the board and guide ask for hundreds of messages)
-        view = build_game_page(
-            game,
-            request.user,
-            seats=seats,
-            selected=selected,
-            error=error,
-            since_after=spectator_since(request, game, seats),
-        )
-        context = {
-            "page": view,
-            "poll_seconds": poll_seconds(game, seats),
-            "stamp": stamp(request, game, seats),
-            "tab_title": tab_title(game, view.viewer_seat),
-            "awaiting_count": awaiting,
-            "SITE_NAME": settings.SITE_NAME,
-            "user": request.user,
-            "csrf_token": CSRF_PLACEHOLDER,
-            "refusal": refusal,
-        }
-        live = render_to_string(PARTS["live"], context, using="jinja2")
-        rest = render_to_string(PARTS["rest"], context, using="jinja2") if part != "live" else ""
+    view = build_game_page(
+        game,
+        request.user,
+        seats=seats,
+        selected=selected,
+        error=error,
+        since_after=spectator_since(request, game, seats),
+    )
+    refused_form = (refusal or {}).get("form")
+    context = {
+        "page": view,
+        "poll_seconds": poll_seconds(game, seats),
+        "stamp": stamp(request, game, seats),
+        "tab_title": tab_title(game, view.viewer_seat),
+        "awaiting_count": awaiting,
+        "SITE_NAME": settings.SITE_NAME,
+        "user": request.user,
+        "csrf_token": CSRF_PLACEHOLDER,
+        "clocks_still": clocks_still(),
+        # A refused typed move is told in its box, the move left there to mend; a
+        # refused report in the report form.
+        "typed": refusal if refused_form == "typed" and view.my_turn else None,
+        "report": refusal if refused_form == "report" else None,
+    }
+    live = render_to_string(PARTS["live"], context)
+    rest = render_to_string(PARTS["rest"], context) if part != "live" else ""
     refused = bool(selected) and not view.selected
     return live + rest, refused, live
 
@@ -214,7 +241,8 @@ def _render_game(
 def _fragment_key(request, game, seats, part: str, selected: str | None, awaiting) -> str:
     # A spectator's news starts at their last visit: part of what the page shows.
     since = spectator_since(request, game, seats)
-    return _key(part, request.user, (table_facts(game, seats), selected, awaiting, since))
+    facts = (table_facts(game, seats), moving_deadlines(game, seats), selected, awaiting, since)
+    return _key(part, request.user, facts)
 
 
 def _game_fragment(
@@ -288,5 +316,10 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
             REFUSED: refused,
         }
 
-    facts = (table_facts(game, seats), selected, spectator_since(request, game, seats))
+    facts = (
+        table_facts(game, seats),
+        moving_deadlines(game, seats),
+        selected,
+        spectator_since(request, game, seats),
+    )
     return page(request, "game", facts, GAME_PAGE, context)

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import INVITATION_SESSION_KEY
 from accounts.models import User
-from config.frame import render_page
 from config.refusals import in_place
 from config.throttle import throttle
 from games import clocks, invitations, list_rows, page_cache, results, services, table_rows
@@ -41,6 +40,9 @@ from games.presenters import (
 from games.replay import game_states
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
+# How long My games is kept: its key holds the player's own seats and games, not the
+# others' names and seats, which a kept page shows for at most this long.
+MY_GAMES_TTL = 300
 
 
 def _require_visible(is_public: bool, seated) -> None:
@@ -104,7 +106,8 @@ def my_games(request):
     are loaded only for the games shown, and only when the page is not cached (all
     written queries, ``games.list_rows``).
     Queries stay bounded however many games a player has. What the key does not hold
-    (another player joining an open game, a renamed player) shows within the minute."""
+    (another player joining an open game, a renamed player) shows within
+    ``MY_GAMES_TTL``."""
     current = list_rows.current(request.user.pk)
     due = [r for r in current if r[1] == GameStatus.ACTIVE and r[2]]
     waiting = [r for r in current if r[1] == GameStatus.ACTIVE and not r[2]]
@@ -112,7 +115,7 @@ def my_games(request):
 
     def context():
         # Recent results change only when a listed game ends (which changes ``current``
-        # and so the key) or, rarely, by adjudication (shown within the minute).
+        # and so the key) or, rarely, by adjudication (shown within ``MY_GAMES_TTL``).
         recent = list_rows.recent(request.user.pk, 10)
         shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening]
         by_pk = listed_seats(request.user, [r[0] for r in shown] + recent)
@@ -132,8 +135,9 @@ def my_games(request):
         }
 
     know_awaiting(request, len(due))  # the header's count: just counted here
-    # Drawn by Jinja (games/jinja2/games/my_games.jinja): every move leads to this page.
-    html = page_cache.page(request, "my_games", tuple(current), "games/my_games.jinja", context)
+    html = page_cache.page(
+        request, "my_games", tuple(current), "games/my_games.html", context, ttl=MY_GAMES_TTL
+    )
     return HttpResponse(html)
 
 
@@ -483,7 +487,7 @@ def _page_response(
     )
     title = tab_title(game, viewer_seat(game, seats, request.user))
     context = {"game": game, "body": body, "tab_title": title}
-    return HttpResponse(render_page(request, GAME_PAGE, context), status=status)
+    return render(request, GAME_PAGE, context, status=status)
 
 
 def game_detail(request, game_id: int):

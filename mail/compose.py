@@ -37,7 +37,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 
 from config import rows
-from games import boards, clocks, i18n, results
+from games import boards, clocks, results
 from games.awaiting import awaiting_seats
 from games.models import Game, Move, Seat
 from games.replay import load_state
@@ -56,11 +56,9 @@ def language_of(user) -> str:
 @contextmanager
 def recipient(user):
     """Compose for ``user``: their language and time zone while the block runs (one
-    override per email; the section and picture of each game are drawn inside it, their
-    texts translated without looking the language up again for each: ``one_language``)."""
+    override per email; the section and picture of each game are drawn inside it)."""
     language, zone = language_of(user), user.time_zone or "UTC"
-    # (each entered in turn: the bound catalogue is made in the recipient's language)
-    with translation.override(language), timezone.override(zone), i18n.one_language():
+    with translation.override(language), timezone.override(zone):
         yield
 
 

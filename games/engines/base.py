@@ -62,8 +62,6 @@ at start-up (``install_catalog``; ``games.apps`` installs Django's): ``localize(
 gives any text in the active language, and ``translated.gettext``/``ngettext``/
 ``pgettext`` (same names, so the catalogue finds their message ids) build and
 translate in one step. Without an installed catalogue everything stays English.
-While a page is drawn, ``catalog_bound`` puts one language's catalogue in its place
-(``games.i18n.one_language``), so the language is not looked up for each message.
 
 The move notation is never a message id: actions and cell names are parameters,
 so they read the same in every language.
@@ -73,9 +71,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -275,12 +270,6 @@ class _English:
 _catalog: Catalog = _English()
 
 
-# A catalogue for one stretch of work in one language (a page being drawn), set by
-# ``catalog_bound``: the site's installed catalogue finds its active language on every
-# message, and a page asks for hundreds.
-_bound: ContextVar[Catalog | None] = ContextVar("catalog_bound", default=None)
-
-
 def install_catalog(catalog: Catalog) -> None:
     """Where ``localize`` looks up translations (the site's, in its active language)."""
     global _catalog
@@ -288,18 +277,8 @@ def install_catalog(catalog: Catalog) -> None:
 
 
 def catalog() -> Catalog:
-    """The catalogue texts are translated with now: the bound one, else the installed."""
-    return _bound.get() or _catalog
-
-
-@contextmanager
-def catalog_bound(bound: Catalog) -> Iterator[None]:
-    """Translate with ``bound`` (one language's catalogue) until the block ends."""
-    token = _bound.set(bound)
-    try:
-        yield
-    finally:
-        _bound.reset(token)
+    """The catalogue texts are translated with now (the installed one)."""
+    return _catalog
 
 
 def localize(text: object) -> str:

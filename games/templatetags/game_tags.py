@@ -53,3 +53,29 @@ def outcome(seat) -> str:
     """How a finished game went for ``seat``, in words (games.results): "Won (45
     points)", "Draw", "Lost: place 2 of 4 (30 points)", "Resigned"."""
     return results.seat_result(seat).words
+
+
+@register.filter
+def item(mapping, key):
+    """``mapping[key]``, or None: ``{{ page.seat_results|item:s.index }}``."""
+    return (mapping or {}).get(key)
+
+
+# A long absence on the game page: the latest three events told, the rest folded, so
+# the turn and its choices stay beside the board.
+SHOWN_UNFOLDED = 3
+
+
+@register.filter
+def folded(lines) -> tuple[list, list]:
+    """``lines`` as (folded, shown): all shown while there are at most four."""
+    lines = list(lines)
+    if len(lines) <= SHOWN_UNFOLDED + 1:
+        return [], lines
+    return lines[:-SHOWN_UNFOLDED], lines[-SHOWN_UNFOLDED:]
+
+
+@register.filter
+def has_winner(seat_rows) -> bool:
+    """Whether a game page's players table (``(seat, score)`` rows) marks a winner."""
+    return any(seat.is_winner for seat, _score in seat_rows)

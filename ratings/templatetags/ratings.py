@@ -1,6 +1,7 @@
 """A player's ratings with ``{% player_ratings player viewer %}``; the names of a game's
-players with their ratings, ``{% rated_names game %}``. (The badges are
-``ratings.badges``: the game page's Jinja template calls them too.)"""
+players with their ratings, ``{% rated_names game %}``; on the game page,
+``{% game_ratings game seats as ratings %}``, ``{% rating_badge ratings index %}`` and
+``{% provisional_note ratings as note %}`` (``ratings.badges``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.when import day
 from games.engines import ENGINES
-from ratings import chart, services, system
+from ratings import badges, chart, services, system
 from ratings.badges import game_ratings, rating_badge
 from ratings.models import BRACKET_WORDS, Rating
 
@@ -75,3 +76,8 @@ def rated_names(game):
     return format_html_join(
         ", ", "{}{}", ((s.name, rating_badge(ratings, s.index, space=True)) for s in seats)
     )
+
+
+register.simple_tag(game_ratings, name="game_ratings")
+register.simple_tag(rating_badge, name="rating_badge")
+register.simple_tag(badges.provisional_note, name="provisional_note")

@@ -1,4 +1,4 @@
-// The game page's live part (games/jinja2/games/game_live.jinja, id="live").
+// The game page's live part (games/detail.html, its "live" partial, id="live").
 //
 // Playing by clicking the board: the SVG marks clickable parts with data-select
 // (pick a piece: fetch the board with its targets lit) or data-action (play it).

@@ -1,6 +1,6 @@
 // Refused actions answered in place (config/refusals.py). A refusal comes back with
 // a 4xx status and HX-Retarget naming where its message goes: htmx swaps it there
-// (the htmx-config meta in base.jinja swaps 4xx answers). Two things must not take
+// (the htmx-config meta in base.html swaps 4xx answers). Two things must not take
 // the page instead:
 // - django-htmx's debug script (DEBUG=1 only) puts every 400/403/404/500 answer in
 //   place of the whole document; a refusal is stopped before it reaches that

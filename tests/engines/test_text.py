@@ -97,25 +97,3 @@ def test_translating_at_once_gives_what_a_built_text_gives():
         )
     finally:
         base.install_catalog(before)
-
-
-def test_a_bound_catalogue_translates_until_its_block_ends():
-    """``catalog_bound``: a page drawn in one language asks that catalogue directly; the
-    installed one answers again afterwards, also when the block fails."""
-    from games.engines import base
-
-    text = Text("%(n)s herd", {"n": 2}, plural="%(n)s herds", n=2)
-    assert base.localize(text) == "2 herds"
-    with base.catalog_bound(Shouting):
-        assert base.localize(text) == "2 HERDS"
-        assert base.translated.pgettext("colour", "Red") == "colour:Red"
-        with base.catalog_bound(base._English()):
-            assert base.localize(text) == "2 herds"
-        assert base.localize(text) == "2 HERDS"
-    assert base.localize(text) == "2 herds"
-    try:
-        with base.catalog_bound(Shouting):
-            raise RuntimeError
-    except RuntimeError:
-        pass
-    assert base.catalog() is base._catalog

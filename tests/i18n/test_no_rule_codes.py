@@ -104,8 +104,8 @@ def test_no_string_in_the_sites_code_names_a_rule_code():
 
 
 def test_no_template_names_a_rule_code():
-    """Pages, the game page's Jinja templates and every email, outside template comments."""
-    templates = _site_files(".html", ".jinja", ".txt")
+    """Pages and every email, outside template comments."""
+    templates = _site_files(".html", ".txt")
     assert len(templates) > 50
     found = [
         f"{path.relative_to(ROOT)}: {match.group(0)}"

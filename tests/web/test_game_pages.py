@@ -48,7 +48,13 @@ def test_the_game_page_shows_board_turn_deadline_and_legal_actions(triad):
     html = response.content.decode()
     assert response.status_code == 200
     assert "<svg" in html and "Your turn." in html
-    assert re.search(r"You have until \w{3} \d+ \w{3}, \d\d:\d\d", html)
+    # The deadline as an absolute time in the viewer's zone, which the browser words as
+    # the time left (static/js/times.js); the page holds no relative time of its own.
+    assert re.search(
+        r'You have until <time datetime="[-\dT:+]+" title="[^"]+" '
+        r'data-relative="%\(when\)s \(%\(left\)s\)">\w{3} \d+ \w{3}, \d\d:\d\d \w+</time>\.',
+        html,
+    )
     assert "Move one of your dice: pick a die, then the square it moves to." in html
     die = first_action(triad)[:2]
     assert f'name="select" value="{die}"' in html  # the first of two steps without the board

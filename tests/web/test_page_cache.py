@@ -2,7 +2,7 @@
 and never carries someone else's CSRF token."""
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
@@ -203,3 +203,107 @@ def test_the_page_after_ones_own_move_reuses_the_body_the_move_drew(triad, monke
     cold = page(client, triad)
     assert drawn == [1]
     assert after == cold.replace(token_of(cold), token_of(after))
+
+
+# --- a page is kept until what it shows changes, not for a minute --------------------
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """The templates page_cache draws, in order (a cached page draws none)."""
+    names = []
+    real = page_cache.render_to_string
+
+    def counting(template, *args, **kwargs):
+        names.append(template)
+        return real(template, *args, **kwargs)
+
+    monkeypatch.setattr(page_cache, "render_to_string", counting)
+    return names
+
+
+def test_a_second_visit_an_hour_later_is_served_from_the_cache(triad, drawn):
+    due, other = seats(triad)
+    for viewer in (due.user, other.user):
+        client = client_for(viewer)
+        first = page(client, triad)
+        assert drawn
+        drawn.clear()
+        with time_machine.travel(T0 + timedelta(hours=1, minutes=7), tick=False):
+            again = page(client, triad)
+        assert drawn == []
+        assert again == first.replace(token_of(first), token_of(again))
+        # the deadline is an absolute time the browser words: nothing on it went stale
+        assert '<time datetime="2026-03-05T09:00:30+00:00"' in again
+
+
+def test_my_games_a_second_visit_later_is_served_from_the_cache(triad, drawn):
+    client = client_for(seats(triad)[0].user)
+    first = client.get(reverse("home")).content.decode()
+    assert drawn == ["games/my_games.html"]
+    with time_machine.travel(T0 + timedelta(minutes=4), tick=False):
+        again = client.get(reverse("home")).content.decode()
+    assert drawn == ["games/my_games.html"]
+    assert again == first.replace(token_of(first), token_of(again))
+
+
+def _move(game, viewer):
+    play_first(game, seats(game)[0])
+
+
+def _language(game, viewer):
+    viewer.language = "de"
+    viewer.save()
+
+
+def _zone(game, viewer):
+    viewer.time_zone = "Europe/Berlin"
+    viewer.save()
+
+
+def _header_count(game, viewer):
+    # A new game where it is the viewer's turn: the badge in the site header counts it.
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        start_game("triad", [viewer, UserFactory()])
+
+
+@pytest.mark.parametrize(
+    "change, shows",
+    [
+        (_move, "Your turn."),
+        (_language, '<html lang="de">'),
+        (_zone, "CET</time>"),
+        (_header_count, '<span class="badge"'),
+    ],
+)
+def test_what_the_page_shows_changing_draws_it_again(triad, drawn, change, shows):
+    viewer = seats(triad)[1].user  # waiting for the other player
+    client = client_for(viewer)
+    first = page(client, triad)
+    assert shows not in first
+    drawn.clear()
+    change(triad, viewer)
+    again = page(client, triad)
+    assert drawn, "the page was served from the cache"
+    assert shows in again
+
+
+def test_a_clock_standing_still_shows_the_time_left_it_keeps(triad, drawn):
+    """On vacation a player's deadline moves with the time while the time left stays:
+    the page says the time left as drawn (no count down) and is drawn again once the
+    deadline it shows has moved."""
+    due, other = seats(triad)
+    due.user.on_vacation = True
+    due.user.save()
+    client = client_for(other.user)
+    first = page(client, triad)
+    left = int(re.search(r'data-still-left="(\d+)"', first).group(1))
+    assert 3 * 86400 - 60 <= left <= 3 * 86400
+    drawn.clear()
+    with time_machine.travel(T0 + timedelta(hours=2), tick=False):
+        later = page(client, triad)
+    assert drawn
+    assert int(re.search(r'data-still-left="(\d+)"', later).group(1)) == left
+    assert "Thu 5 Mar, 11:00 UTC" in later
