@@ -114,7 +114,7 @@ def main(argv=None) -> int:
         settings.configure(USE_I18N=False)
     from PIL import Image
 
-    from mail import pictures
+    from mail.sending import pictures
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -65,7 +65,8 @@ def sent_emails(positions: int):
     from django.utils import timezone
 
     from games.replay import load_state
-    from mail import outbox, tasks
+    from mail import tasks
+    from mail.sending import outbox
     from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
     outbox.enqueue = lambda user_id, countdown=0: None  # sent below, not by a worker
@@ -92,9 +93,9 @@ def run(positions: int) -> int:
     from anymail.inbound import AnymailInboundMessage
     from django.db import transaction
 
-    from mail import sent_text
-    from mail.inbound import handle_message
     from mail.models import SentEmail
+    from mail.replies import sent_text
+    from mail.replies.inbound import handle_message
     from tests.mail import reply_samples
 
     counts: dict[str, Counter] = defaultdict(Counter)

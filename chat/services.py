@@ -31,7 +31,7 @@ from accounts.when import when
 from games.models import Game, Seat
 from games.presenters import move_rows
 from mail.models import Kind, Notification
-from mail.outbox import notify
+from mail.sending.outbox import notify
 from moderation.services import record
 
 from .models import (

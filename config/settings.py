@@ -237,7 +237,9 @@ elif os.environ.get("EMAIL_HOST"):
     # With a DKIM key (README: "Sending email that arrives"), each email is signed here.
     signs = os.environ.get("MAIL_DKIM_PRIVATE_KEY") or os.environ.get("MAIL_DKIM_PRIVATE_KEY_FILE")
     EMAIL_BACKEND = (
-        "mail.backends.DkimSmtpBackend" if signs else "django.core.mail.backends.smtp.EmailBackend"
+        "mail.sending.backends.DkimSmtpBackend"
+        if signs
+        else "django.core.mail.backends.smtp.EmailBackend"
     )
     EMAIL_HOST = os.environ["EMAIL_HOST"]
     EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))

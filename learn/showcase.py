@@ -198,7 +198,7 @@ SOCIAL_DEFAULT = "trias"  # the front page's picture
 def social_png(name: str) -> bytes:
     """The PNG of ``name``'s demo board (``KeyError`` if unknown); ``tripost`` is the
     front page's. Rasterised by the mail pictures' code and cached with them."""
-    from mail.compose import svg_png
+    from mail.sending.compose import svg_png
 
     engine = SOCIAL_DEFAULT if name == "tripost" else name
     if engine not in GAMES:

@@ -17,8 +17,10 @@ from django.utils import timezone
 from accounts.models import EmailPreference, User
 from games.models import GameStatus, SeatStatus
 
-from . import bounces, compose, guests, outbox, sent_text
+from .deliverability import bounces
 from .models import MERGING_KINDS, Kind, Notification
+from .replies import sent_text
+from .sending import compose, guests, outbox
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 10

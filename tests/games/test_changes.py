@@ -447,7 +447,7 @@ def test_a_player_keeps_the_news_while_taking_their_turn():
 
 def test_the_turn_email_sums_up_a_round_that_ended(settings):
     """The round summary reaches players who read their turn by email too."""
-    from mail import compose
+    from mail.sending import compose
 
     settings.SITE_URL = "https://tripost.test"
     alice, bob = UserFactory(), UserFactory()

@@ -17,8 +17,9 @@ from django.db import transaction
 
 from games import services
 from games.models import Game
-from mail import compose, guests, tasks
+from mail import tasks
 from mail.models import Kind, Notification
+from mail.sending import compose, guests
 from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
 # What an outbox row of a kind carries (as its receiver writes it); kinds not listed

@@ -6,8 +6,8 @@ import pytest
 from django.db.models import Prefetch
 
 from games.models import Seat
-from mail import outbox
 from mail.models import Kind, Notification
+from mail.sending import outbox
 from tests.factories import UserFactory, start_game
 
 pytestmark = pytest.mark.django_db

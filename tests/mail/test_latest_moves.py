@@ -5,7 +5,7 @@ the game (each game's read stops at its last ``limit + 1`` moves)."""
 import pytest
 
 from games.models import Move
-from mail import compose
+from mail.sending import compose
 from tests.factories import UserFactory, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db

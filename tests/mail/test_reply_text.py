@@ -3,8 +3,8 @@
 import pytest
 from django.utils import translation
 
-from mail import reply_text
-from mail.reply_text import Reference, read, words
+from mail.replies import reply_text
+from mail.replies.reply_text import Reference, read, words
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ from email.generator import BytesGenerator
 
 import pytest
 
-from mail import compose
+from mail.sending import compose
 from tests.mail.specimens import specimens
 
 pytestmark = pytest.mark.django_db

@@ -24,7 +24,7 @@ from games import services
 from games.engines.bots import RandomBot
 from games.models import Game, GameStatus
 from games.replay import load_state
-from mail.outbox import silenced
+from mail.sending.outbox import silenced
 
 PASSWORD = "tripost-demo"
 PLAYERS = ("alice", "bob", "carol", "dave")

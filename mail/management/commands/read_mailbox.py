@@ -21,8 +21,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import InterfaceError, OperationalError
 
-from mail import quarantine
-from mail.inbound import Unreadable, handle_message
+from mail.replies import quarantine
+from mail.replies.inbound import Unreadable, handle_message
 
 log = logging.getLogger(__name__)
 

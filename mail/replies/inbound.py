@@ -42,18 +42,9 @@ from games.engines import IllegalAction
 from games.models import Game
 from games.replay import load_state
 
-from . import (
-    answers,
-    autoreply,
-    compose,
-    game_texts,
-    inbound_auth,
-    proposals,
-    reply_text,
-    sent_text,
-    tokens,
-)
-from .models import InboundMessage
+from ..models import InboundMessage
+from ..sending import compose, game_texts, tokens
+from . import answers, autoreply, inbound_auth, proposals, reply_text, sent_text
 
 log = logging.getLogger(__name__)
 

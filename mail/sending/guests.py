@@ -28,8 +28,8 @@ from django.utils import timezone, translation
 from games import clocks, invitations
 from games.models import EmailInvitation, GameStatus, InvitationOptOut
 
+from ..models import Suppression
 from . import compose
-from .models import Suppression
 
 log = logging.getLogger(__name__)
 DELIVER_TASK = "mail.tasks.deliver_guest"

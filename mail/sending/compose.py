@@ -42,7 +42,8 @@ from games.awaiting import awaiting_seats
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
-from . import game_texts, pictures, positions, signals, tokens
+from .. import signals
+from . import game_texts, pictures, positions, tokens
 
 log = logging.getLogger(__name__)
 

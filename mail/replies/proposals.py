@@ -18,7 +18,7 @@ from accounts.models import User
 from games import services
 from games.models import Game, GameStatus
 
-from . import game_texts
+from ..sending import game_texts
 
 ACCEPT = {"accept": True, "decline": False, "annehmen": True, "ablehnen": False}
 _YES_NO = r"(accept|decline|annehmen|ablehnen)"

@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from accounts.models import EmailPreference
 
-from .models import Kind, Notification
-from .outbox import notify
+from ..models import Kind, Notification
+from ..sending.outbox import notify
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,9 @@ from django.utils import timezone
 
 from config import rows
 
-from . import reply_text, tokens
-from .models import SentEmail
+from ..models import SentEmail
+from ..sending import tokens
+from . import reply_text
 
 log = logging.getLogger(__name__)
 KEEP_AT_MOST = 50  # emails of one player and game read for one reply
@@ -110,7 +111,7 @@ def words_of(message, user) -> SentEmail | None:
 def _composed_again(game, user) -> list[list[int]]:
     """The turn email, reminder and digest the position would get now (close to what
     was sent: only the time left differs); the digest lists the player's other games."""
-    from . import compose
+    from ..sending import compose
 
     section = compose.game_section(game, user)
     if not section.reply_address:
