@@ -7,7 +7,7 @@ Triad, Tri*T*Area and Trias positions (``--positions`` per game: the start, then
 moves, so the emails list the moves since; Trias emails send to the game page instead
 of listing their many moves), writes replies to each in every client's style
 (tests/mail/reply_samples.py: top, bottom, inline and no new text; plain and HTML-only;
-8bit, quoted-printable and base64) and sends each through ``mail.inbound.handle_message``
+8bit, quoted-printable and base64) and sends each through ``mail.replies.inbound.handle_message``
 with a valid reply address and the player's address, rolling the game back afterwards.
 
 Prints, by reply style: played correctly / refused (player asked again) / wrong move
@@ -70,7 +70,7 @@ def sent_emails(positions: int):
     from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
     outbox.enqueue = lambda user_id, countdown=0: None  # sent below, not by a worker
-    mail.outbox = []
+    mail.sending.outbox = []
     players = [UserFactory(display_name=name) for name in ("Alice", "Bob")]
     out = []
     for engine in ("triad", "tritarea", "trias"):
@@ -80,12 +80,12 @@ def sent_emails(positions: int):
                 play_first_legal(game)
             game.refresh_from_db()
             seat = due_seat(game)
-            mail.outbox = []
+            mail.sending.outbox = []
             tasks.deliver_now(seat.user.pk, now=timezone.now() + timedelta(minutes=10))
-            if not mail.outbox:
+            if not mail.sending.outbox:
                 continue
             legal = game.engine_module.legal_actions(load_state(game), seat.index)
-            out.append((mail.outbox[-1], game, seat.user, legal))
+            out.append((mail.sending.outbox[-1], game, seat.user, legal))
     return out
 
 

@@ -403,7 +403,7 @@ class EmailInvitation(models.Model):
     """A seat of an open game kept for an email address (``games.invitations``).
 
     An address that belongs to a player invites that player (``Seat.user``; they answer
-    as any invitation). Any other address gets an email (``mail.guests``) whose link,
+    as any invitation). Any other address gets an email (``mail.sending.guests``) whose link,
     carrying a token bound to this row (game, seat, address), leads through sign-up
     into the seat. The row is also that email's outbox row: claimed, sent and marked
     as ``mail.Notification`` rows are.

@@ -62,7 +62,7 @@ def on_seat_invited(sender, seat: Seat, **kwargs) -> None:
 
 @receiver(signals.address_invited, dispatch_uid="mail.guest_invitation")
 def on_address_invited(sender, invitation, **kwargs) -> None:
-    """An address with no account gets the invitation's email (mail.guests)."""
+    """An address with no account gets the invitation's email (mail.sending.guests)."""
     from .sending import guests
 
     guests.queue(invitation.pk)
@@ -152,7 +152,7 @@ def on_vacation_day_spent(sender, user: User, day: int, days_left, **kwargs) -> 
     )
 
 
-@receiver(inbound, dispatch_uid="mail.inbound")
+@receiver(inbound, dispatch_uid="mail.replies.inbound")
 def on_inbound(sender, event, esp_name, **kwargs) -> None:
     """django-anymail's inbound webhook (any provider): a reply to a turn email.
 
@@ -179,7 +179,7 @@ def on_inbound(sender, event, esp_name, **kwargs) -> None:
         )
 
 
-@receiver(tracking, dispatch_uid="mail.bounces")
+@receiver(tracking, dispatch_uid="mail.deliverability.bounces")
 def on_tracking(sender, event, esp_name, **kwargs) -> None:
     """django-anymail's tracking webhook: hard bounces and complaints stop mail."""
     from .deliverability import bounces

@@ -2,7 +2,7 @@
 
 ``remember`` stores them from the very message handed to the email backend (its text
 part, its HTML part as a client would show it, its subject), so they follow whatever
-``mail.compose`` writes. ``reference`` gathers the emails a reply to a token may be
+``mail.sending.compose`` writes. ``reference`` gathers the emails a reply to a token may be
 answering: every answerable email of that player and game still within the reply
 address's lifetime (a client may quote an older one below the newest). For an email
 sent before this was kept, the emails of the token's position are composed again.

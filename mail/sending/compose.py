@@ -132,7 +132,7 @@ PNG_CACHE_SECONDS = 3 * 3600
 
 
 def rasterise(svg: str, layers=None) -> bytes:
-    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``);
+    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.sending.pictures``);
     drawn from ``layers`` (the same board as ``games.boards.Layers``) when given."""
     if layers is None:
         return pictures.rasterise(svg)
@@ -157,7 +157,7 @@ def svg_png(svg: str, layers=None) -> bytes:
     the position its turn email showed, and games dealt alike start from one picture.
     A cache that is down only costs the rendering. ``layers``: a function giving the
     same board as ``games.boards.Layers`` (or None), drawn from its base layer kept in
-    this process and its tiles (``mail.pictures.rasterise_layers``).
+    this process and its tiles (``mail.sending.pictures.rasterise_layers``).
     """
     key = png_cache_key(svg)
 

@@ -3,7 +3,7 @@
 
 Written in the game's transaction (the row), queued after commit (``deliver_guest``),
 and sent by whoever claims it first: a conditional ``UPDATE ... WHERE sent_at IS NULL
-AND (not claimed OR claim expired)``, as ``mail.outbox`` claims player rows. The
+AND (not claimed OR claim expired)``, as ``mail.sending.outbox`` claims player rows. The
 minute's sweep sends rows whose queueing failed. Before sending, the address is
 checked once more: an address that asked for no more invitations (``InvitationOptOut``)
 or whose mail bounced (``Suppression``) gets nothing, nor does an invitation already

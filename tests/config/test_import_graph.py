@@ -99,10 +99,20 @@ def test_the_site_has_no_import_circle():
 def test_the_outbox_never_imports_the_tasks():
     """GUIDE: "mail.sending.outbox <-> mail.tasks": the outbox queues the delivery task by name."""
     graph = _graph()
-    assert not {name for name in graph["mail.sending.outbox"] if "tasks" in name}, graph[
-        "mail.sending.outbox"
-    ]
+    outbox_imports = graph["mail.sending.outbox"]
+    assert not {name for name in outbox_imports if "tasks" in name}, outbox_imports
     assert "mail.sending.outbox" in graph["mail.tasks"]
+
+
+def test_sending_email_never_imports_the_reading_of_replies():
+    """``mail.sending`` composes and sends; ``mail.replies`` reads what comes back and
+    uses the sending side (tokens, compose), never the other way round."""
+    graph = _graph()
+    sending = {name for name in graph if name.startswith("mail.sending")}
+    assert "mail.sending.compose" in sending
+    reaches = {(name, t) for name in sending for t in graph[name] if t.startswith("mail.replies")}
+    assert not reaches, reaches
+    assert "mail.sending.tokens" in graph["mail.replies.inbound"]
 
 
 def test_the_circle_finder_finds_one():

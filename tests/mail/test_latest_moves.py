@@ -1,4 +1,4 @@
-"""A batch of emails reads each game's latest moves in one query (mail.compose
+"""A batch of emails reads each game's latest moves in one query (mail.sending.compose
 .latest_moves): the same moves, newest first, as reading each game alone, however long
 the game (each game's read stops at its last ``limit + 1`` moves)."""
 

@@ -1,4 +1,4 @@
-"""What the site keeps of the emails it sent with a reply address (mail.sent_text)."""
+"""What the site keeps of the emails it sent with a reply address (mail.replies.sent_text)."""
 
 from datetime import timedelta
 

@@ -1,4 +1,4 @@
-"""Emails are written out with ``mail.compose.QuickCompat32`` and
+"""Emails are written out with ``mail.sending.compose.QuickCompat32`` and
 ``QuickBytesGenerator``: the very bytes Django's compat32 policy and the email
 package's writer write, in less time (issue 17)."""
 

@@ -8,7 +8,7 @@
 Every move goes through ``games.services`` (the same flow as a click on the site), so
 snapshots, seats, clocks and results are exactly what real play leaves behind. Moves
 come from the seeded random bot; the games' own seeds are drawn as for any new game.
-Nobody is emailed about the seeding (``mail.outbox.silenced``): a newcomer's terminal
+Nobody is emailed about the seeding (``mail.sending.outbox.silenced``): a newcomer's terminal
 shows one line of what was made, not the results of games nobody played.
 """
 
