@@ -256,7 +256,7 @@ def _seed(games: int, rng: random.Random, transaction) -> dict:
 
 
 def _seed_game(services, kind: str, people: int, users, weights, rng) -> int:
-    from games.engines.bots import RandomBot
+    from games.computer.players import RandomBot
     from games.models import GameStatus, Seat
     from games.replay import load_state
 

@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.boards import trias as board
-from games.engines import bots, trias
+from games.computer import players as bots
+from games.engines import trias
 
 PHONE = (390, 844 - 24)
 

@@ -14,8 +14,8 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games.computer.players import LEVELS
 from games.engines import get_engine
-from games.engines.bots import LEVELS
 from games.i18n import from_stored, localize, seat_colour
 
 

@@ -36,9 +36,10 @@ from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
 from config.frame import render_page
-from games import computer_turns, i18n
+from games import i18n
 from games.awaiting import awaiting_count
 from games.changes import spectator_since
+from games.computer import turns as computer_turns
 from games.models import Controller, Game, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
 

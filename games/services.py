@@ -19,8 +19,6 @@ from config import rows
 from games import (
     awaiting,
     clocks,
-    computer,
-    computer_turns,
     invitations,
     lobby,
     results,
@@ -28,9 +26,11 @@ from games import (
     table_rows,
 )
 from games.awaiting import games_awaiting
+from games.computer import choice
+from games.computer import turns as computer_turns
+from games.computer.players import LEVELS
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.engines import base as text
-from games.engines.bots import LEVELS
 from games.errors import GameError, StaleMove
 from games.i18n import stored
 from games.models import Controller, Game, GameStatus, Move, ResultKind, Seat, SeatStatus
@@ -701,7 +701,7 @@ def computer_turns_play(*, game_id: int, limit: int = 1000, claimant: str | None
             break
         claimed.add(key)
         seat = due[0]
-        action = computer.choose_action(
+        action = choice.choose_action(
             game.engine_module,
             load_state(game),
             seat,

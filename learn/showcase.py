@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext
 
 from games import boards
+from games.computer.players import RandomBot
 from games.engines import ENGINES
-from games.engines.bots import RandomBot
 from games.engines.trias.cards import deck1
 from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
 from games.i18n import localize as localized

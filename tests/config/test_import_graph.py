@@ -12,8 +12,9 @@ from pathlib import Path
 
 from celery import current_app
 
-from games import computer_turns, timeouts
 from games import tasks as game_tasks
+from games import timeouts
+from games.computer import turns as computer_turns
 from mail import tasks as mail_tasks
 from mail.sending import outbox
 

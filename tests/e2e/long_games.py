@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from accounts.models import User
 from games import services
 from games.boards import trias as trias_board
-from games.engines import ENGINES, bots
+from games.computer import players as bots
+from games.engines import ENGINES
 from games.models import Game
 from games.replay import load_state
 

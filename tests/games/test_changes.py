@@ -19,7 +19,7 @@ from games.engines.trias.rules import drew_and_played
 from games.models import Controller, Visit
 from games.replay import load_state
 from tests.factories import UserFactory
-from tests.games.test_computer_turns import versus_computer
+from tests.games.computer.test_turns import versus_computer
 from tests.web.helpers import play_random, seat_user, start_game
 
 pytestmark = pytest.mark.django_db

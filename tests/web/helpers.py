@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import services
-from games.engines import bots
+from games.computer import players as bots
 from games.models import Game
 from games.replay import load_state
 

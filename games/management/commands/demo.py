@@ -21,7 +21,7 @@ from django.db import transaction
 
 from accounts.models import User
 from games import services
-from games.engines.bots import RandomBot
+from games.computer.players import RandomBot
 from games.models import Game, GameStatus
 from games.replay import load_state
 from mail.sending.outbox import silenced

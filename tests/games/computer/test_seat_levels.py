@@ -2,15 +2,15 @@
 
 import pytest
 
-from games import computer
-from games.engines import bots
+from games.computer import choice
+from games.computer import players as bots
 from games.engines import triad as t
 
 
 def test_a_seat_plays_at_its_level_and_a_seat_without_one_at_the_takeover_level(settings):
     settings.COMPUTER_TAKEOVER_LEVEL = "strong"
-    assert computer.seat_level("expert") == "expert"
-    assert computer.seat_level("") == "strong"
+    assert choice.seat_level("expert") == "expert"
+    assert choice.seat_level("") == "strong"
 
 
 def test_choose_action_builds_the_seats_level_for_the_engine(monkeypatch):
@@ -23,12 +23,8 @@ def test_choose_action_builds_the_seats_level_for_the_engine(monkeypatch):
 
     monkeypatch.setattr(bots, "level_bot", spy)
     state = t.new_game(2, 1)
-    first = computer.choose_action(
-        t, state, t.BLACK, level="beginner", seed=9, version=0, players=2
-    )
-    again = computer.choose_action(
-        t, state, t.BLACK, level="beginner", seed=9, version=0, players=2
-    )
+    first = choice.choose_action(t, state, t.BLACK, level="beginner", seed=9, version=0, players=2)
+    again = choice.choose_action(t, state, t.BLACK, level="beginner", seed=9, version=0, players=2)
     assert made == [("beginner", "triad", 2)] * 2
     assert first == again  # two workers thinking about one position agree
 

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from games.computer.players import MonteCarloBot, RandomBot, play_game, result_value
 from games.engines import ENGINES, IllegalAction, Outcome
 from games.engines import triad as t
-from games.engines.bots import MonteCarloBot, RandomBot, play_game, result_value
 
 
 def test_the_random_bot_is_reproducible_and_legal():

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from .base import gettext_lazy, pgettext_lazy
+from games.engines.base import gettext_lazy, pgettext_lazy
 
 
 def result_value(engine: ModuleType, state, seat: int) -> float | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from games.engines import bots
+from games.computer import players as bots
 
 
 def seat_level(bot_level: str) -> str:
