@@ -19,6 +19,7 @@ from email.utils import formataddr
 
 from django.conf import settings
 from django.core import signing
+from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import F, Q
 from django.template.loader import render_to_string
@@ -109,7 +110,7 @@ def email(row: EmailInvitation):
     link = compose.absolute(reverse("email_invitation", args=[invitations.token(row)]))
     stop = compose.absolute(reverse("mail_invitation_stop", args=[stop_token(row.email)]))
     game = row.game
-    message = compose.Email(
+    message = EmailMultiAlternatives(
         to=[formataddr(("", row.email))],
         from_email=settings.DEFAULT_FROM_EMAIL,
         headers={
