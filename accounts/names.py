@@ -89,7 +89,7 @@ def _site_labels() -> frozenset[str]:
     from django.conf import settings
     from django.utils import translation
 
-    from games.computer.players import LEVELS
+    from games.computer.levels import LEVELS
     from games.engines import ENGINES
     from games.models import Controller, seat_name
 

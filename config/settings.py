@@ -398,9 +398,9 @@ MAIL_QUEUE = os.environ.get("MAIL_QUEUE", "")
 if MAIL_QUEUE:
     CELERY_TASK_ROUTES["mail.tasks.*"] = {"queue": MAIL_QUEUE}
 
-# --- Computer players (games.computer_turns) ---------------------------------------------
+# --- Computer players (games.computer.turns) ---------------------------------------------
 # The level of the computer player that takes over a seat a person left (timeout,
-# resignation): one of games.engines.bots.LEVELS.
+# resignation): one of games.computer.levels.LEVELS.
 COMPUTER_TAKEOVER_LEVEL = os.environ.get("COMPUTER_TAKEOVER_LEVEL", "casual")
 # Only one task thinks about one position; a claim lapses after this (a killed worker).
 COMPUTER_CLAIM_SECONDS = int(os.environ.get("COMPUTER_CLAIM_SECONDS", "60"))

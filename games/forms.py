@@ -8,7 +8,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from games import invitations
-from games.computer.players import LEVELS
+from games.computer.levels import LEVELS
 from games.engines import ENGINES
 from games.i18n import localize, localize_lazy
 from games.models import (

@@ -14,7 +14,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.computer.players import LEVELS
+from games.computer.levels import LEVELS
 from games.engines import get_engine
 from games.i18n import from_stored, localize, seat_colour
 
@@ -189,7 +189,7 @@ class Seat(models.Model):
     controller = models.CharField(
         max_length=8, choices=Controller.choices, default=Controller.HUMAN
     )
-    # The computer player's strength (games.engines.bots.LEVELS) when controller is
+    # The computer player's strength (games.computer.levels.LEVELS) when controller is
     # "bot": chosen at New game, or the site's COMPUTER_TAKEOVER_LEVEL for a seat a
     # person left. Computer levels are rated players of their own (issue 14).
     bot_level = models.CharField(

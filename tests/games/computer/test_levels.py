@@ -1,8 +1,9 @@
-"""The computer levels a person can choose (games.engines.bots.LEVELS)."""
+"""The computer levels a person can choose (games.computer.levels.LEVELS)."""
 
 import pytest
 
-from games.computer.players import LEVELS, MonteCarloBot, level_bot
+from games.computer.levels import LEVELS, level_bot
+from games.computer.players import MonteCarloBot
 from games.engines import triad as t
 
 
@@ -62,7 +63,7 @@ def test_trias_beginner_errs_more_often_once_two_rivals_or_more_share_the_table(
 
 
 def test_a_table_size_rule_replaces_the_engines_arguments_from_its_size_up():
-    from games.computer.players import Level
+    from games.computer.levels import Level
 
     level = Level(
         "probe",

@@ -1,5 +1,5 @@
 """Computer seats play in their own Celery task, after commit, exactly once
-(games.computer_turns); a person's request never waits for the computer's thinking."""
+(games.computer.turns); a person's request never waits for the computer's thinking."""
 
 import contextlib
 import re
@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from games import services
 from games.computer import choice
-from games.computer import players as bots
 from games.computer import turns as computer_turns
+from games.computer.levels import LEVELS
 from games.models import Controller, GameStatus, Move, Seat
 from games.replay import load_state
 from games.tasks import play_computer_turns
@@ -261,7 +261,7 @@ def test_the_clock_sweep_queues_a_computer_turn_whose_task_was_lost(alice, compu
     game = versus_computer(alice, engine="triad", first="computer")
     assert computer_queue == []  # created outside a commit here: the task was "lost"
     seats = Seat.objects.filter(game=game, controller=Controller.BOT)
-    think = bots.LEVELS["beginner"].think_seconds
+    think = LEVELS["beginner"].think_seconds
     seats.update(due_since=timezone.now() - timedelta(seconds=think + 55))
     assert clock_sweep()["computer_turns_requeued"] == 0  # still thinking, or about to
     assert not computer_turns.is_delayed(seats.get())
