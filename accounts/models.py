@@ -47,7 +47,7 @@ class User(AbstractUser):
         help_text=_("Deadlines and times are shown in this time zone, on pages and in emails."),
     )
     # Pages and emails in this language; empty follows the browser (Accept-Language).
-    # Emails have no browser: they use this, else English (mail.compose).
+    # Emails have no browser: they use this, else English (mail.sending.compose).
     language = models.CharField(
         max_length=8,
         blank=True,

@@ -89,8 +89,8 @@ def _site_labels() -> frozenset[str]:
     from django.conf import settings
     from django.utils import translation
 
+    from games.computer.levels import LEVELS
     from games.engines import ENGINES
-    from games.engines.bots import LEVELS
     from games.models import Controller, seat_name
 
     colours = {""}

@@ -46,8 +46,9 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python benchmarks/bots.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.computer.levels import LEVELS
+from games.computer.players import RandomBot
 from games.engines import ENGINES
-from games.engines.bots import LEVELS, RandomBot
 
 TABLES = ("triad:2", "trias:2", "trias:3", "tritarea:2", "tritarea:3")  # also trias:4, trias:5
 

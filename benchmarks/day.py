@@ -209,7 +209,7 @@ def seed(games: int, rng: random.Random) -> dict:
     settings.MAX_GAMES_AWAITING = 10**9
     from django.db import transaction
 
-    from mail import outbox
+    from mail.sending import outbox
 
     # The seeding's own emails are never sent (``drop_seeding_mail``): no task per
     # notification is queued, so none is left in the broker for the measured window.
@@ -256,7 +256,7 @@ def _seed(games: int, rng: random.Random, transaction) -> dict:
 
 
 def _seed_game(services, kind: str, people: int, users, weights, rng) -> int:
-    from games.engines.bots import RandomBot
+    from games.computer.players import RandomBot
     from games.models import GameStatus, Seat
     from games.replay import load_state
 

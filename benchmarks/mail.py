@@ -266,7 +266,8 @@ def worker_breakdown(
     from django.utils import timezone
 
     from games import boards
-    from mail import compose, outbox, pictures, positions, tasks
+    from mail import tasks
+    from mail.sending import compose, outbox, pictures, positions
 
     later = timezone.now() + timedelta(hours=1)  # held back, so the worker leaves them
     if warm:
@@ -407,7 +408,7 @@ def bench_throughput(
 
     database = connection.settings_dict["NAME"]
 
-    from mail.outbox import enqueue
+    from mail.sending.outbox import enqueue
 
     rows = seed_turns(
         count, prefix, same_position=same_position, engine_name=game[0], players=game[1]

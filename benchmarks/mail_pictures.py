@@ -1,6 +1,6 @@
 """The email board picture, before and after (issue 17): CPU per board and bytes, by
 game, for the old way (resvg-py, a font database and text shaping per call, a 32-bit
-PNG) and today's ``mail.pictures`` (LunaSVG, fonts once per process, a palette PNG
+PNG) and today's ``mail.sending.pictures`` (LunaSVG, fonts once per process, a palette PNG
 whose palette is shared by pictures of the same colours) drawn whole, then as a worker
 draws it, from the board's layers with their parts kept ("layers ms"), and the two
 pictures side by side for a look. A second table follows ``--positions`` positions of each game: the
@@ -28,7 +28,7 @@ GAMES = (("triad", 2), ("trias", 3), ("tritarea", 2))
 
 
 def old_rasterise(svg: str) -> bytes:
-    """What ``mail.compose.rasterise`` did before: resvg-py, 560 px on white."""
+    """What ``mail.sending.compose.rasterise`` did before: resvg-py, 560 px on white."""
     import resvg_py
 
     folder = "/usr/share/fonts/truetype/dejavu/"
@@ -114,7 +114,7 @@ def main(argv=None) -> int:
         settings.configure(USE_I18N=False)
     from PIL import Image
 
-    from mail import pictures
+    from mail.sending import pictures
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ Triad, Tri*T*Area and Trias positions (``--positions`` per game: the start, then
 moves, so the emails list the moves since; Trias emails send to the game page instead
 of listing their many moves), writes replies to each in every client's style
 (tests/mail/reply_samples.py: top, bottom, inline and no new text; plain and HTML-only;
-8bit, quoted-printable and base64) and sends each through ``mail.inbound.handle_message``
+8bit, quoted-printable and base64) and sends each through ``mail.replies.inbound.handle_message``
 with a valid reply address and the player's address, rolling the game back afterwards.
 
 Prints, by reply style: played correctly / refused (player asked again) / wrong move
@@ -65,11 +65,12 @@ def sent_emails(positions: int):
     from django.utils import timezone
 
     from games.replay import load_state
-    from mail import outbox, tasks
+    from mail import tasks
+    from mail.sending import outbox
     from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
     outbox.enqueue = lambda user_id, countdown=0: None  # sent below, not by a worker
-    mail.outbox = []
+    mail.sending.outbox = []
     players = [UserFactory(display_name=name) for name in ("Alice", "Bob")]
     out = []
     for engine in ("triad", "tritarea", "trias"):
@@ -79,12 +80,12 @@ def sent_emails(positions: int):
                 play_first_legal(game)
             game.refresh_from_db()
             seat = due_seat(game)
-            mail.outbox = []
+            mail.sending.outbox = []
             tasks.deliver_now(seat.user.pk, now=timezone.now() + timedelta(minutes=10))
-            if not mail.outbox:
+            if not mail.sending.outbox:
                 continue
             legal = game.engine_module.legal_actions(load_state(game), seat.index)
-            out.append((mail.outbox[-1], game, seat.user, legal))
+            out.append((mail.sending.outbox[-1], game, seat.user, legal))
     return out
 
 
@@ -92,9 +93,9 @@ def run(positions: int) -> int:
     from anymail.inbound import AnymailInboundMessage
     from django.db import transaction
 
-    from mail import sent_text
-    from mail.inbound import handle_message
     from mail.models import SentEmail
+    from mail.replies import sent_text
+    from mail.replies.inbound import handle_message
     from tests.mail import reply_samples
 
     counts: dict[str, Counter] = defaultdict(Counter)

@@ -23,8 +23,8 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python benchmarks/trias_eval.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.computer.levels import LEVELS
 from games.engines import ENGINES
-from games.engines.bots import LEVELS
 from games.engines.trias.evaluation import FEATURES, expanded, features, progress
 from games.engines.trias.state import PLACE
 

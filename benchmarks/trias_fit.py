@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.boards import trias as board
-from games.engines import bots, trias
+from games.computer.players import RandomBot
+from games.engines import trias
 
 PHONE = (390, 844 - 24)
 
@@ -35,7 +36,7 @@ def main() -> None:
         widest, smallest, small, total = [], [], 0, 0
         for seed in range(games):
             state = trias.new_game(n, 1000 + seed)
-            players = [bots.RandomBot(seed * 10 + i) for i in range(n)]
+            players = [RandomBot(seed * 10 + i) for i in range(n)]
             most, least = 0.0, 1e9
             while trias.to_move(state):
                 seat = trias.to_move(state)[0]

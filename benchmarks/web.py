@@ -246,7 +246,7 @@ def _session_cookie(user) -> str:
 
 def _play_random(game, rng, *, moves: int, stop=None):
     from games import services
-    from games.engines.bots import RandomBot
+    from games.computer.players import RandomBot
     from games.models import GameStatus
     from games.replay import load_state
 

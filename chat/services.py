@@ -31,7 +31,7 @@ from accounts.when import when
 from games.models import Game, Seat
 from games.presenters import move_rows
 from mail.models import Kind, Notification
-from mail.outbox import notify
+from mail.sending.outbox import notify
 from moderation.services import record
 
 from .models import (
@@ -364,7 +364,7 @@ def mail_lines(*, game: Game, user: User, seat: Seat | None) -> list[str]:
     prefs = chat_settings(user)
     if not prefs.enabled or prefs.mail == ChatMail.NONE:
         return []
-    # In the recipient's language: mail.compose activates it around the email.
+    # In the recipient's language: mail.sending.compose activates it around the email.
     return [
         _("%(author)s wrote: %(text)s") % {"author": m.author.name, "text": m.text}
         for m in reversed(latest)

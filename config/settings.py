@@ -204,7 +204,7 @@ LOGIN_URL = "account_login"
 # --- Email ------------------------------------------------------------------------------
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
-# DKIM signing of our own for plain SMTP (mail.signing); providers sign for themselves.
+# DKIM signing of our own for plain SMTP (mail.sending.signing); providers sign for themselves.
 MAIL_DKIM_PRIVATE_KEY = os.environ.get("MAIL_DKIM_PRIVATE_KEY", "")
 MAIL_DKIM_PRIVATE_KEY_FILE = os.environ.get("MAIL_DKIM_PRIVATE_KEY_FILE", "")
 MAIL_DKIM_SELECTOR = os.environ.get("MAIL_DKIM_SELECTOR", "tripost")
@@ -223,7 +223,9 @@ elif os.environ.get("EMAIL_HOST"):
     # With a DKIM key (README: "Sending email that arrives"), each email is signed here.
     signs = os.environ.get("MAIL_DKIM_PRIVATE_KEY") or os.environ.get("MAIL_DKIM_PRIVATE_KEY_FILE")
     EMAIL_BACKEND = (
-        "mail.backends.DkimSmtpBackend" if signs else "django.core.mail.backends.smtp.EmailBackend"
+        "mail.sending.backends.DkimSmtpBackend"
+        if signs
+        else "django.core.mail.backends.smtp.EmailBackend"
     )
     EMAIL_HOST = os.environ["EMAIL_HOST"]
     EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
@@ -383,9 +385,9 @@ MAIL_QUEUE = os.environ.get("MAIL_QUEUE", "")
 if MAIL_QUEUE:
     CELERY_TASK_ROUTES["mail.tasks.*"] = {"queue": MAIL_QUEUE}
 
-# --- Computer players (games.computer_turns) ---------------------------------------------
+# --- Computer players (games.computer.turns) ---------------------------------------------
 # The level of the computer player that takes over a seat a person left (timeout,
-# resignation): one of games.engines.bots.LEVELS.
+# resignation): one of games.computer.levels.LEVELS.
 COMPUTER_TAKEOVER_LEVEL = os.environ.get("COMPUTER_TAKEOVER_LEVEL", "casual")
 # Only one task thinks about one position; a claim lapses after this (a killed worker).
 COMPUTER_CLAIM_SECONDS = int(os.environ.get("COMPUTER_CLAIM_SECONDS", "60"))
@@ -406,9 +408,9 @@ MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@localhost")
 MAIL_REPLY_TOKEN_DAYS = int(os.environ.get("MAIL_REPLY_TOKEN_DAYS", "30"))
 # The provider whose inbound and tracking webhooks are mounted at /anymail/<esp>/...
 # (none when empty); they refuse requests until ANYMAIL_WEBHOOK_SECRET and the
-# provider's signing key are set (mail.webhooks; `check --deploy` fails otherwise).
+# provider's signing key are set (mail.deliverability.webhooks; `check --deploy` fails otherwise).
 MAIL_INBOUND_ESP = os.environ.get("MAIL_INBOUND_ESP", ANYMAIL_ESP).strip().lower()
-# Sender checks of emailed moves (mail.inbound_auth): Authentication-Results headers
+# Sender checks of emailed moves (mail.replies.inbound_auth): Authentication-Results headers
 # are trusted only from these authserv-ids (your MTA's host name); the mailbox reader
 # checks DKIM itself otherwise. A reply nobody verified is played only if allowed.
 MAIL_AUTHSERV_IDS = env_list("MAIL_AUTHSERV_IDS")
@@ -423,7 +425,7 @@ MAIL_MAX_REPLY_CHARS = int(os.environ.get("MAIL_MAX_REPLY_CHARS", "20000"))
 MAIL_MAX_MESSAGE_BYTES = int(os.environ.get("MAIL_MAX_MESSAGE_BYTES", str(10 * 1024 * 1024)))
 # Webhook messages that cannot be read are kept here (a Maildir) for the operator.
 MAIL_QUARANTINE_DIR = os.environ.get("MAIL_QUARANTINE_DIR", str(VAR_DIR / "quarantine"))
-# The board PNG in HTML emails (mail.pictures); off only to save time in tests.
+# The board PNG in HTML emails (mail.sending.pictures); off only to save time in tests.
 MAIL_BOARD_PNG = env_bool("MAIL_BOARD_PNG", True)
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 # The clock sweep runs every minute; a longer gap is an outage and pauses every clock.

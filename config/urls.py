@@ -2,7 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from mail import webhooks
+from mail.deliverability import webhooks
 
 from . import health
 

@@ -8,8 +8,8 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from games import invitations
+from games.computer.levels import LEVELS
 from games.engines import ENGINES
-from games.engines.bots import LEVELS
 from games.i18n import localize, localize_lazy
 from games.models import (
     BANK_DAYS_CHOICES,

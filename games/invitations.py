@@ -2,7 +2,7 @@
 
 An address that belongs to a player invites that player, as an invitation by name
 does (they answer on the site; their own email settings decide what mail they get).
-Any other address gets one email (``mail.guests``) whose link leads through sign-up
+Any other address gets one email (``mail.sending.guests``) whose link leads through sign-up
 into the seat. Either way the seat shows the address until it is accepted, so the
 inviter never learns whether the address has an account.
 

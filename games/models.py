@@ -14,8 +14,8 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games.computer.levels import LEVELS
 from games.engines import get_engine
-from games.engines.bots import LEVELS
 from games.i18n import from_stored, localize, seat_colour
 
 
@@ -189,7 +189,7 @@ class Seat(models.Model):
     controller = models.CharField(
         max_length=8, choices=Controller.choices, default=Controller.HUMAN
     )
-    # The computer player's strength (games.engines.bots.LEVELS) when controller is
+    # The computer player's strength (games.computer.levels.LEVELS) when controller is
     # "bot": chosen at New game, or the site's COMPUTER_TAKEOVER_LEVEL for a seat a
     # person left. Computer levels are rated players of their own (issue 14).
     bot_level = models.CharField(
@@ -358,7 +358,7 @@ class EmailInvitation(models.Model):
     """A seat of an open game kept for an email address (``games.invitations``).
 
     An address that belongs to a player invites that player (``Seat.user``; they answer
-    as any invitation). Any other address gets an email (``mail.guests``) whose link,
+    as any invitation). Any other address gets an email (``mail.sending.guests``) whose link,
     carrying a token bound to this row (game, seat, address), leads through sign-up
     into the seat. The row is also that email's outbox row: claimed, sent and marked
     as ``mail.Notification`` rows are.

@@ -41,9 +41,10 @@ from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
-from games import clocks, computer_turns
+from games import clocks
 from games.awaiting import awaiting_count
 from games.changes import spectator_since
+from games.computer import turns as computer_turns
 from games.models import Controller, Game, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
 

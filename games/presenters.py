@@ -17,7 +17,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, changes, clocks, computer_turns, list_rows, results, table_rows
+from games import boards, changes, clocks, list_rows, results, table_rows
+from games.computer import turns as computer_turns
 from games.engines import get_engine
 from games.i18n import from_stored, localize
 from games.models import Controller, Game, GameStatus, Seat, SeatStatus, seat_name

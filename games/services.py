@@ -19,8 +19,6 @@ from config import rows
 from games import (
     awaiting,
     clocks,
-    computer,
-    computer_turns,
     invitations,
     lobby,
     results,
@@ -28,9 +26,11 @@ from games import (
     table_rows,
 )
 from games.awaiting import games_awaiting
+from games.computer import choice
+from games.computer import turns as computer_turns
+from games.computer.levels import LEVELS
 from games.engines import IllegalAction, Outcome, get_engine, seeded_rng
 from games.engines import base as text
-from games.engines.bots import LEVELS
 from games.errors import GameError, StaleMove
 from games.i18n import stored
 from games.models import Controller, Game, GameStatus, Move, ResultKind, Seat, SeatStatus
@@ -132,7 +132,7 @@ def game_create(
     ``addresses``: email addresses invited (``games.invitations``): a seat is kept for
     each, its player's if the address is one, else for whoever follows the emailed link.
 
-    ``computers``: a level (``games.engines.bots.LEVELS``) for each seat a computer
+    ``computers``: a level (``games.computer.levels.LEVELS``) for each seat a computer
     player takes. Seats not given to an invitee or a computer stay open for anyone in
     the lobby (public games). The game starts as soon as every seat is filled and
     accepted: at once against computers alone. (Tri*T*Area's rulebook computer-run
@@ -674,7 +674,7 @@ def _hand_to_computer(game: Game, seats: list[Seat]) -> None:
 def computer_turns_play(*, game_id: int, limit: int = 1000, claimant: str | None = None) -> int:
     """Play every computer seat due in ``game_id``; the number of actions applied.
 
-    Runs in the computer task (``games.computer_turns``), never in a request. Each
+    Runs in the computer task (``games.computer.turns``), never in a request. Each
     action is thought out on a position read without a lock and applied in its own
     transaction only if the game is still at that position (``_computer_move``), so
     running this twice at once, or again later, applies every action exactly once.
@@ -702,7 +702,7 @@ def computer_turns_play(*, game_id: int, limit: int = 1000, claimant: str | None
             break
         claimed.add(key)
         seat = due[0]
-        action = computer.choose_action(
+        action = choice.choose_action(
             game.engine_module,
             load_state(game),
             seat,
@@ -939,7 +939,7 @@ def seat_drop(*, game: Game, seat: Seat, status: str) -> None:
     seat.bot_level = settings.COMPUTER_TAKEOVER_LEVEL
     seat.save(update_fields=["status", "controller", "bot_level"])
     # The computer player's turns are played by its own task after commit
-    # (games.computer_turns), never inline here nor in the clock sweep.
+    # (games.computer.turns), never inline here nor in the clock sweep.
     _hand_to_computer(game, list(game.seats.order_by("index")))
 
 

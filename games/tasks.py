@@ -29,7 +29,7 @@ def clock_sweep() -> dict:
 
 @shared_task(bind=True)
 def play_computer_turns(self, game_id: int) -> int:
-    """The computer seats due in a game play (queue "computer"; games.computer_turns).
+    """The computer seats due in a game play (queue "computer"; games.computer.turns).
 
     Idempotent: run twice, or by two workers at once, every action applies once. The
     task's id lets a redelivery of it take over its own dead delivery's claim."""

@@ -23,8 +23,9 @@ from django.db.models import F, Q
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games import clocks, computer_turns, signals
+from games import clocks, signals
 from games.clocks import HEARTBEAT
+from games.computer import turns as computer_turns
 from games.models import (
     ClockHeartbeat,
     Controller,

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext
 
 from games import boards
+from games.computer.players import RandomBot
 from games.engines import ENGINES
-from games.engines.bots import RandomBot
 from games.engines.trias.cards import deck1
 from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
 from games.i18n import localize as localized
@@ -198,7 +198,7 @@ SOCIAL_DEFAULT = "trias"  # the front page's picture
 def social_png(name: str) -> bytes:
     """The PNG of ``name``'s demo board (``KeyError`` if unknown); ``tripost`` is the
     front page's. Rasterised by the mail pictures' code and cached with them."""
-    from mail.compose import svg_png
+    from mail.sending.compose import svg_png
 
     engine = SOCIAL_DEFAULT if name == "tripost" else name
     if engine not in GAMES:

@@ -8,8 +8,9 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.utils import timezone
 
-from . import bounces, outbox
+from .deliverability import bounces
 from .models import InboundMessage, Notification, Suppression
+from .sending import outbox
 
 
 class StateFilter(admin.SimpleListFilter):

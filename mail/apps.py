@@ -12,6 +12,7 @@ class MailConfig(AppConfig):
         # left every turn email to the minute's sweep.
         from games import page_cache
 
-        from . import bounces, checks, receivers, tasks  # noqa: F401
+        from . import receivers, tasks  # noqa: F401
+        from .deliverability import bounces, checks  # noqa: F401
 
         page_cache.HEADER_FACTS.append(bounces.shown_fact)

@@ -1,4 +1,4 @@
-from . import bounces
+from .deliverability import bounces
 
 
 def mail_stopped(request):

@@ -1,7 +1,7 @@
 """The email outbox: a notification is a row written in the transaction that caused it.
 
 A task sends it after commit and marks it sent; a periodic sweep sends whatever was
-left behind (worker killed, broker down). See ``mail.outbox`` for the claim protocol.
+left behind (worker killed, broker down). See ``mail.sending.outbox`` for the claim protocol.
 """
 
 from __future__ import annotations
@@ -103,8 +103,9 @@ class StopReason(models.TextChoices):
 
 class Suppression(models.Model):
     """An address the site sends nothing to any more: the provider reported a hard
-    bounce or a spam complaint for it (``mail.bounces``). The player is told on the site
-    and lifts it (``lifted_at``) after fixing the address; a new address is not stopped.
+    bounce or a spam complaint for it (``mail.deliverability.bounces``). The player is
+    told on the site and lifts it (``lifted_at``) after fixing the address; a new
+    address is not stopped.
     """
 
     user = models.ForeignKey(
@@ -133,7 +134,7 @@ class Suppression(models.Model):
 class SentEmail(models.Model):
     """The words of an email that can be answered by reply (hashed, in order), kept
     for the life of its reply address, so that a reply quoting it is never read as
-    the player's move however the mail client quoted it (``mail.reply_text``)."""
+    the player's move however the mail client quoted it (``mail.replies.reply_text``)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     # The game and version of the reply address the email carried.
@@ -141,8 +142,8 @@ class SentEmail(models.Model):
     version = models.PositiveIntegerField()
     message_id = models.CharField(max_length=200, blank=True)
     sent_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    # [text part, HTML part, subject]: each its word hashes (mail.reply_text.words),
-    # packed by mail.sent_text.pack.
+    # [text part, HTML part, subject]: each its word hashes (mail.replies.reply_text.words),
+    # packed by mail.replies.sent_text.pack.
     words = models.JSONField(default=list)
 
     class Meta:

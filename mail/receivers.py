@@ -18,7 +18,7 @@ from games.models import Game, Seat
 from games.timeouts import reminder_due, seat_timed_out
 
 from .models import Kind
-from .outbox import notify
+from .sending.outbox import notify
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +62,8 @@ def on_seat_invited(sender, seat: Seat, **kwargs) -> None:
 
 @receiver(signals.address_invited, dispatch_uid="mail.guest_invitation")
 def on_address_invited(sender, invitation, **kwargs) -> None:
-    """An address with no account gets the invitation's email (mail.guests)."""
-    from . import guests
+    """An address with no account gets the invitation's email (mail.sending.guests)."""
+    from .sending import guests
 
     guests.queue(invitation.pk)
 
@@ -152,7 +152,7 @@ def on_vacation_day_spent(sender, user: User, day: int, days_left, **kwargs) -> 
     )
 
 
-@receiver(inbound, dispatch_uid="mail.inbound")
+@receiver(inbound, dispatch_uid="mail.replies.inbound")
 def on_inbound(sender, event, esp_name, **kwargs) -> None:
     """django-anymail's inbound webhook (any provider): a reply to a turn email.
 
@@ -160,8 +160,8 @@ def on_inbound(sender, event, esp_name, **kwargs) -> None:
     provider gets its 200 (a 500 would make it post the same poison again and again);
     only a database that does not answer makes a 500, so the provider retries later.
     """
-    from . import quarantine
-    from .inbound import Unreadable, handle_message
+    from .replies import quarantine
+    from .replies.inbound import Unreadable, handle_message
 
     try:
         handle_message(event.message, esp_name=esp_name, esp_event=event.esp_event)
@@ -179,9 +179,9 @@ def on_inbound(sender, event, esp_name, **kwargs) -> None:
         )
 
 
-@receiver(tracking, dispatch_uid="mail.bounces")
+@receiver(tracking, dispatch_uid="mail.deliverability.bounces")
 def on_tracking(sender, event, esp_name, **kwargs) -> None:
     """django-anymail's tracking webhook: hard bounces and complaints stop mail."""
-    from . import bounces
+    from .deliverability import bounces
 
     bounces.record(event)

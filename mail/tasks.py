@@ -1,5 +1,5 @@
 """Sending the outbox. Tasks take ids, re-read the world and are idempotent: a row is
-claimed before it is sent and marked sent after (``mail.outbox``), so running a task
+claimed before it is sent and marked sent after (``mail.sending.outbox``), so running a task
 twice, or the sweep beside it, never sends a row twice."""
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from django.utils import timezone
 from accounts.models import EmailPreference, User
 from games.models import GameStatus, SeatStatus
 
-from . import bounces, compose, guests, outbox, sent_text
+from .deliverability import bounces
 from .models import MERGING_KINDS, Kind, Notification
+from .replies import sent_text
+from .sending import compose, guests, outbox
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 10
@@ -143,7 +145,8 @@ def _groups(
     user = rows[0].user
     groups: list[list[Notification]] = []
     turns: list[Notification] = []
-    # A hard bounce or complaint stopped this address (mail.bounces): nothing goes to it.
+    # A hard bounce or complaint stopped this address (mail.deliverability.bounces):
+    # nothing goes to it.
     if stopped is None:
         stopped = bounces.active(user) is not None
     for row in rows:
@@ -308,7 +311,7 @@ def deliver(user_id: int) -> int:
 
 @shared_task(acks_late=True, ignore_result=True)
 def deliver_guest(invitation_id: int) -> bool:
-    """The email of an invitation to an address with no account (mail.guests)."""
+    """The email of an invitation to an address with no account (mail.sending.guests)."""
     return guests.deliver(invitation_id)
 
 

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_POST
 from accounts.models import EmailPreference, User
 from games import invitations
 
-from . import bounces, guests, tokens
+from .deliverability import bounces
+from .sending import guests, tokens
 
 
 # The POST comes from the mail provider's one-click button (no session, no CSRF token);

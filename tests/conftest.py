@@ -70,7 +70,7 @@ class ComputerQueue(list):
 @pytest.fixture(autouse=True)
 def computer_queue(monkeypatch):
     """Computer turns are recorded instead of sent to a broker (tests run them)."""
-    from games import computer_turns
+    from games.computer import turns as computer_turns
 
     queue = ComputerQueue()
     monkeypatch.setattr(computer_turns, "enqueue", queue.enqueue)

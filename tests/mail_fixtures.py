@@ -2,7 +2,7 @@
 
 import pytest
 
-from mail import outbox
+from mail.sending import outbox
 from tests.factories import UserFactory
 
 

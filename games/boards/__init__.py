@@ -13,7 +13,7 @@ Pure Python like the engines. Each module exposes two functions (and may expose 
 ``layers(view, *, seat) -> Layers`` (optional)
     The picture without actions split into a base that does not change with the
     position and tiles painted over it, so an email's picture can draw the base once
-    per process and each tile's look once (``mail.pictures``); with the board's title,
+    per process and each tile's look once (``mail.sending.pictures``); with the board's title,
     so the email needs no ``render_svg`` at all.
 
 ``picture(view, *, seat) -> str`` (optional)

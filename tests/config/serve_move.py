@@ -14,7 +14,7 @@ def main(game_id: int, username: str) -> None:
     django.setup()
     from accounts.models import User
     from games import services
-    from games.engines.bots import RandomBot
+    from games.computer.players import RandomBot
     from games.models import Game
     from games.replay import load_state
 

@@ -26,10 +26,11 @@ from celery import current_app
 from django.db.models.signals import pre_save
 
 from accounts.models import User
-from games import computer_turns, timeouts
 from games import tasks as game_tasks
-from mail import outbox
+from games import timeouts
+from games.computer import turns as computer_turns
 from mail import tasks as mail_tasks
+from mail.sending import outbox
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("accounts", "chat", "config", "games", "learn", "leaving", "mail", "moderation", "ratings")
@@ -157,16 +158,28 @@ def _circle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_site_has_no_import_circle():
     graph = _graph()
-    assert {"games.services", "games.timeouts", "mail.outbox", "mail.tasks"} <= graph.keys()
+    assert {"games.services", "games.timeouts", "mail.sending.outbox", "mail.tasks"} <= graph.keys()
     assert "games.services" in graph["games.timeouts"]  # (the reader sees real edges)
     assert _circle(graph) is None, " -> ".join(_circle(graph))
 
 
 def test_the_outbox_never_imports_the_tasks():
-    """GUIDE: "mail.outbox <-> mail.tasks": the outbox queues the delivery task by name."""
+    """GUIDE: "mail.sending.outbox <-> mail.tasks": the outbox queues the delivery task by name."""
     graph = _graph()
-    assert not {name for name in graph["mail.outbox"] if "tasks" in name}, graph["mail.outbox"]
-    assert "mail.outbox" in graph["mail.tasks"]
+    outbox_imports = graph["mail.sending.outbox"]
+    assert not {name for name in outbox_imports if "tasks" in name}, outbox_imports
+    assert "mail.sending.outbox" in graph["mail.tasks"]
+
+
+def test_sending_email_never_imports_the_reading_of_replies():
+    """``mail.sending`` composes and sends; ``mail.replies`` reads what comes back and
+    uses the sending side (tokens, compose), never the other way round."""
+    graph = _graph()
+    sending = {name for name in graph if name.startswith("mail.sending")}
+    assert "mail.sending.compose" in sending
+    reaches = {(name, t) for name in sending for t in graph[name] if t.startswith("mail.replies")}
+    assert not reaches, reaches
+    assert "mail.sending.tokens" in graph["mail.replies.inbound"]
 
 
 def test_the_circle_finder_finds_one():

@@ -18,8 +18,8 @@ from config.celery import app
 from config.env import broker_config, cache_config
 from games.models import Game
 from games.replay import load_state
-from mail import outbox
 from mail.models import Notification
+from mail.sending import outbox
 from mail.tasks import sweep_outbox
 from tests.config.redis_server import RedisServer
 from tests.factories import PASSWORD, UserFactory, due_seat, start_game

@@ -8,7 +8,7 @@ from django.utils import timezone
 from config import rows
 from games.models import Game, Move, Seat
 from mail.models import Kind, Notification
-from mail.outbox import notify
+from mail.sending.outbox import notify
 from tests.factories import UserFactory, start_game
 
 pytestmark = pytest.mark.django_db

@@ -123,7 +123,7 @@ def test_a_killed_worker_of_bin_serve_is_restarted_and_the_computer_moves(tmp_pa
     and the computer answers the move a person plays afterwards."""
     from games.models import Game, WorkerHeartbeat
     from tests.factories import UserFactory
-    from tests.games.test_computer_turns import versus_computer
+    from tests.games.computer.test_turns import versus_computer
 
     alice = UserFactory(username="alice")
     game = versus_computer(alice, first="person")

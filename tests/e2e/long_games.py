@@ -1,6 +1,6 @@
 """Positions from long games, for the tests that look at whole boards (issue 34).
 
-Each game is played forward by seeded random bots (``games.engines.bots.RandomBot``:
+Each game is played forward by seeded random bots (``games.computer.players.RandomBot``:
 they drift tiles anywhere, so Trias's land spreads further than careful play spreads
 it) in the engine alone; then the game is created on the site and the same actions are
 played through the services up to the chosen ply, so the page shows a real stored game.
@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from accounts.models import User
 from games import services
 from games.boards import trias as trias_board
-from games.engines import ENGINES, bots
+from games.computer.players import RandomBot
+from games.engines import ENGINES
 from games.models import Game
 from games.replay import load_state
 
@@ -51,7 +52,7 @@ def _simulate(engine, people: int, seed: int, bot_seed: int) -> list[tuple[int, 
     plies = []
     while engine.to_move(state):
         seat = engine.to_move(state)[0]
-        bot = players.setdefault(seat, bots.RandomBot(bot_seed * 100 + seat))
+        bot = players.setdefault(seat, RandomBot(bot_seed * 100 + seat))
         action = bot.choose(engine, state, seat)
         plies.append((seat, action, state))
         state = engine.apply(state, seat, action)

@@ -73,7 +73,7 @@ def test_a_friend_without_an_account_signs_up_from_the_email_into_the_seat(
     """Issue 36: invited by address, a person with no account gets one email; its link
     leads through sign-up (and the address's confirmation) back to the invitation, and
     one click takes the seat."""
-    from mail import guests
+    from mail.sending import guests
 
     settings.SITE_URL = live_server.url
     UserFactory(username="alice", display_name="Alice", password=PASSWORD)

@@ -19,7 +19,7 @@ from games.engines.trias.rules import drew_and_played
 from games.models import Controller, Visit
 from games.replay import load_state
 from tests.factories import UserFactory
-from tests.games.test_computer_turns import versus_computer
+from tests.games.computer.test_turns import versus_computer
 from tests.web.helpers import play_random, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
@@ -447,7 +447,7 @@ def test_a_player_keeps_the_news_while_taking_their_turn():
 
 def test_the_turn_email_sums_up_a_round_that_ended(settings):
     """The round summary reaches players who read their turn by email too."""
-    from mail import compose
+    from mail.sending import compose
 
     settings.SITE_URL = "https://tripost.test"
     alice, bob = UserFactory(), UserFactory()

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import clocks, services
 from games.models import ClockHeartbeat, GameStatus, SeatStatus
 from games.timeouts import HEARTBEAT, clock_sweep, settle_overdue
-from mail.compose import game_section
+from mail.sending.compose import game_section
 from tests.factories import due_seat, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db

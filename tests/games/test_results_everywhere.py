@@ -31,7 +31,7 @@ from accounts.models import User
 from games import services
 from games.models import Game, GameStatus, SeatStatus
 from games.replay import load_state
-from mail import compose
+from mail.sending import compose
 from moderation import services as moderation
 from ratings.models import Rating
 from tests.factories import PASSWORD, UserFactory

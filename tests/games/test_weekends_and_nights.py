@@ -15,7 +15,7 @@ from django.urls import reverse
 from accounts.models import User
 from games import clocks, services
 from games.models import Game
-from mail.compose import game_section
+from mail.sending.compose import game_section
 from tests.factories import due_seat, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db

@@ -22,9 +22,10 @@ from django.utils import timezone, translation
 from accounts.models import User
 from games import services
 from games.models import GameStatus
-from mail import compose, tasks
-from mail.inbound import handle_message
+from mail import tasks
 from mail.models import Kind, Notification
+from mail.replies.inbound import handle_message
+from mail.sending import compose
 from tests.factories import UserFactory, due_seat, start_game
 from tests.i18n.english import english_left, texts_of
 from tests.mail.specimens import GUEST_INVITATION, specimens
@@ -248,7 +249,7 @@ def _main(html: str) -> str:
 
 
 def test_the_unsubscribe_page_is_german(client):
-    from mail import tokens
+    from mail.sending import tokens
 
     user = UserFactory(username="alice", display_name="Alice")
     url = f"/mail/unsubscribe/{tokens.unsubscribe_token(user.pk)}/"

@@ -55,8 +55,8 @@ def seed(count: int, lost: int) -> dict:
     from accounts.models import User
     from games.engines import get_engine
     from games.models import Game, GameStatus, Seat
-    from mail import outbox
     from mail.models import Kind, Notification
+    from mail.sending import outbox
     from mail.tasks import deliver
 
     engine = get_engine("triad")

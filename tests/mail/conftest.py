@@ -20,7 +20,7 @@ def mount_webhooks(settings):
     from django.urls import include, path
 
     import config.urls
-    from mail import webhooks
+    from mail.deliverability import webhooks
 
     def mount(esp: str):
         settings.MAIL_INBOUND_ESP = esp

@@ -1,4 +1,4 @@
-"""One email of every kind, built through ``mail.compose`` (by way of the outbox's own
+"""One email of every kind, built through ``mail.sending.compose`` (by way of the outbox's own
 dispatch, ``mail.tasks._message``) from real game positions, for the checks every
 kind must pass: the spam score, the HTML part, the screenshots.
 
@@ -17,8 +17,9 @@ from django.db import transaction
 
 from games import services
 from games.models import Game
-from mail import compose, guests, tasks
+from mail import tasks
 from mail.models import Kind, Notification
+from mail.sending import compose, guests
 from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
 # What an outbox row of a kind carries (as its receiver writes it); kinds not listed
@@ -30,7 +31,7 @@ KIND_PAYLOADS: dict[str, dict] = {
 }
 
 
-# The one email that is no outbox row of a player (``mail.guests``).
+# The one email that is no outbox row of a player (``mail.sending.guests``).
 GUEST_INVITATION = "guest_invitation"
 
 
@@ -105,7 +106,7 @@ def specimens(settings, *, pictures: bool = True, language: str = "") -> list[Sp
         ended = _played(start_game(carol, mallory), 1)
         services.game_resign(game_id=ended.pk, user=mallory)
         ended.refresh_from_db()
-        # An invitation by email to an address with no account (mail.guests).
+        # An invitation by email to an address with no account (mail.sending.guests).
         invited = services.game_create(
             creator=alice,
             engine="trias",

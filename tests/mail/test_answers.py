@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from accounts.models import EmailPreference
 from mail import tasks
-from mail.inbound import handle_message
 from mail.models import InboundMessage, Kind, Notification
+from mail.replies.inbound import handle_message
 from tests.factories import UserFactory, due_seat, start_game
 from tests.mail.test_inbound import legal, mime, reply_to
 

@@ -11,8 +11,9 @@ import pytest
 import time_machine
 from django.db import connection, transaction
 
-from mail import outbox, tasks
+from mail import tasks
 from mail.models import Notification
+from mail.sending import outbox
 from tests.factories import UserFactory, due_seat, play_first_legal, start_game
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

@@ -8,7 +8,8 @@ import time_machine
 from games import boards
 from games.models import Game, Move
 from games.replay import load_state
-from mail import compose, tasks
+from mail import tasks
+from mail.sending import compose
 from tests.factories import due_seat, start_game
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from mail import tasks
 from mail.models import Kind, Suppression
-from mail.outbox import notify
+from mail.sending.outbox import notify
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -102,7 +102,7 @@ def test_a_burst_of_turn_emails_survives_a_killed_worker_and_a_broker_outage(tmp
         "TRIPOST_VAR_DIR": str(tmp_path / "var"),
         "CACHE_URL": "locmem://",
         "MAIL_QUEUE": f"burst-{uuid.uuid4().hex[:8]}",
-        "EMAIL_BACKEND": "mail.backends.JsonLinesBackend",
+        "EMAIL_BACKEND": "mail.sending.backends.JsonLinesBackend",
         "MAIL_SINK_FILE": str(sink),
         "MAIL_BOARD_PNG": "0",
         "MAIL_CLAIM_SECONDS": "3",

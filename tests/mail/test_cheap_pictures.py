@@ -18,7 +18,7 @@ from games.boards.trias_guide import WATER
 from games.boards.tritarea import svg as s
 from games.engines import get_engine
 from games.models import Game
-from mail import compose, pictures, positions
+from mail.sending import compose, pictures, positions
 
 
 def _positions(name: str, people: int, games: int, seed: int):

@@ -1,4 +1,4 @@
-"""The claimed outbox rows read by one written query (mail.outbox.claimed_rows) are
+"""The claimed outbox rows read by one written query (mail.sending.outbox.claimed_rows) are
 what the ORM's select_related and prefetch gave: every loaded value the same, the
 player, game and seat attached, each game's seats with their players at hand."""
 
@@ -6,8 +6,8 @@ import pytest
 from django.db.models import Prefetch
 
 from games.models import Seat
-from mail import outbox
 from mail.models import Kind, Notification
+from mail.sending import outbox
 from tests.factories import UserFactory, start_game
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import dkim
 import pytest
 from aiosmtpd.controller import Controller
 
-from mail import signing
-from mail.backends import DkimSmtpBackend
+from mail.sending import signing
+from mail.sending.backends import DkimSmtpBackend
 from tests.mail.specimens import specimens
 
 pytestmark = pytest.mark.django_db

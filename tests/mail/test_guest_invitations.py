@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from games import invitations, services
 from games.models import EmailInvitation, Game, GameStatus, InvitationOptOut
-from mail import guests, tasks
+from mail import tasks
 from mail.models import Kind, Notification
+from mail.sending import guests
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

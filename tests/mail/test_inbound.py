@@ -17,9 +17,10 @@ from django.utils import timezone
 
 from games.models import GameStatus
 from games.replay import load_state
-from mail import tasks, tokens
-from mail.inbound import handle_message
+from mail import tasks
 from mail.models import InboundMessage, Kind, Notification
+from mail.replies.inbound import handle_message
+from mail.sending import tokens
 from tests.factories import due_seat, start_game
 
 pytestmark = pytest.mark.django_db

@@ -22,9 +22,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import include, path
 
-from mail import inbound_auth
-from mail.inbound import handle_message
 from mail.models import InboundMessage, Kind, Notification
+from mail.replies import inbound_auth
+from mail.replies.inbound import handle_message
 from tests.factories import due_seat, start_game
 from tests.mail.test_inbound import legal, reply_to
 

@@ -13,10 +13,11 @@ from django.urls import reverse
 from accounts.models import EmailPreference
 from games import services
 from games.models import GameStatus
-from mail import tasks, tokens
-from mail.inbound import handle_reply
-from mail.inbound_auth import PASS, Verdict
+from mail import tasks
 from mail.models import Kind, Notification
+from mail.replies.inbound import handle_reply
+from mail.replies.inbound_auth import PASS, Verdict
+from mail.sending import tokens
 from tests.factories import PASSWORD, due_seat, start_game
 
 pytestmark = pytest.mark.django_db

@@ -1,11 +1,11 @@
-"""A batch of emails reads each game's latest moves in one query (mail.compose
+"""A batch of emails reads each game's latest moves in one query (mail.sending.compose
 .latest_moves): the same moves, newest first, as reading each game alone, however long
 the game (each game's read stops at its last ``limit + 1`` moves)."""
 
 import pytest
 
 from games.models import Move
-from mail import compose
+from mail.sending import compose
 from tests.factories import UserFactory, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,8 @@ tests/config/test_import_graph.py), and still reaches the real task."""
 import pytest
 from celery import current_app
 
-from mail import outbox, tasks
+from mail import tasks
+from mail.sending import outbox
 
 
 @pytest.mark.django_db

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 
 from games import boards
 from games.engines import get_engine
-from mail import compose, pictures
+from mail.sending import compose, pictures
 
 
 def _positions(count: int = 12):

@@ -9,7 +9,7 @@ from PIL import Image
 
 from games import boards
 from games.engines import get_engine
-from mail import compose, pictures
+from mail.sending import compose, pictures
 
 
 def _svg(engine: str, players: int, seed: int = 5) -> str:

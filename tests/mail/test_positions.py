@@ -7,7 +7,7 @@ import pytest
 
 from games import boards
 from games.replay import load_state
-from mail import compose, positions
+from mail.sending import compose, positions
 from tests.factories import play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db

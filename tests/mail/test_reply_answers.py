@@ -4,7 +4,7 @@ import pytest
 from anymail.inbound import AnymailInboundMessage
 
 from mail import tasks
-from mail.inbound import handle_message
+from mail.replies.inbound import handle_message
 from tests.factories import start_game
 from tests.mail import reply_samples
 from tests.mail.test_reply_samples import legal, sent_turn_email

@@ -20,9 +20,9 @@ from accounts.models import User
 from games.models import Seat
 from games.replay import load_state
 from mail import tasks
-from mail.inbound import handle_message
 from mail.models import Kind, SentEmail
-from mail.outbox import notify
+from mail.replies.inbound import handle_message
+from mail.sending.outbox import notify
 from tests.factories import due_seat, start_game
 from tests.mail import reply_samples
 

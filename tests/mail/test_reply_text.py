@@ -1,15 +1,15 @@
-"""Telling the player's new text from the quoted email (mail.reply_text), line by line."""
+"""Telling the player's new text from the quoted email (mail.replies.reply_text), line by line."""
 
 import pytest
 from django.utils import translation
 
-from mail import reply_text
-from mail.reply_text import Reference, read, words
+from mail.replies import reply_text
+from mail.replies.reply_text import Reference, read, words
 
 
 @pytest.fixture(autouse=True)
 def english():
-    """The reading says why in the active language (mail.inbound makes it the
+    """The reading says why in the active language (mail.replies.inbound makes it the
     player's); these tests read its English, whatever an earlier test left active."""
     with translation.override("en"):
         yield

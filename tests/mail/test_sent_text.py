@@ -1,4 +1,4 @@
-"""What the site keeps of the emails it sent with a reply address (mail.sent_text)."""
+"""What the site keeps of the emails it sent with a reply address (mail.replies.sent_text)."""
 
 from datetime import timedelta
 
@@ -6,9 +6,10 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from mail import reply_text, sent_text, tasks
+from mail import tasks
 from mail.models import Kind, SentEmail
-from mail.outbox import notify
+from mail.replies import reply_text, sent_text
+from mail.sending.outbox import notify
 from tests.factories import start_game
 from tests.mail.test_reply_samples import sent_turn_email
 

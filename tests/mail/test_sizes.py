@@ -6,8 +6,8 @@ import pytest
 from django.core.management import call_command
 
 from mail import tasks
-from mail.inbound import handle_message
 from mail.models import InboundMessage, Kind, Notification
+from mail.replies.inbound import handle_message
 from tests.factories import due_seat, start_game
 from tests.mail.test_inbound import legal, mime, reply_to
 

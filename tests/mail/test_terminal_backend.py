@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.core.mail import EmailMultiAlternatives
 
-from mail.backends import TerminalBackend
+from mail.sending.backends import TerminalBackend
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,4 +46,4 @@ def test_bin_serve_keeps_the_worker_log_in_a_file_and_its_output_in_the_terminal
     assert "--logfile=var/worker.log" in worker
     assert "stdout" not in inspect.getsource(serve._start)  # not redirected away
     script = (ROOT / "bin" / "serve").read_text()
-    assert "EMAIL_BACKEND=${EMAIL_BACKEND:-mail.backends.TerminalBackend}" in script
+    assert "EMAIL_BACKEND=${EMAIL_BACKEND:-mail.sending.backends.TerminalBackend}" in script

@@ -8,8 +8,8 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from mail import tokens
-from mail.inbound import handle_message
+from mail.replies.inbound import handle_message
+from mail.sending import tokens
 from tests.factories import due_seat, start_game
 from tests.mail.test_inbound import legal, mime
 

@@ -12,8 +12,9 @@ from django.db import transaction
 from accounts.models import EmailPreference
 from games import services
 from games.replay import load_state
-from mail import outbox, tasks
+from mail import tasks
 from mail.models import Kind, Notification
+from mail.sending import outbox
 from tests.factories import due_seat, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import services
-from games.engines import bots
+from games.computer.players import RandomBot
 from games.models import Game
 from games.replay import load_state
 
@@ -47,7 +47,7 @@ def seat_user(game: Game, index: int):
 def play_random(game: Game, *, max_moves: int = 10_000, seed: int = 1, stop=None) -> Game:
     """Play seeded random legal moves through ``move_play`` until the game ends
     (or ``stop(game)`` says so)."""
-    bot = bots.RandomBot(seed=seed)
+    bot = RandomBot(seed=seed)
     for _ in range(max_moves):
         game.refresh_from_db()
         if game.status != "active" or (stop and stop(game)):

@@ -346,7 +346,8 @@ def emails(game, user) -> dict[str, str]:
     move they send by email: the computer's own next move, if it is due."""
     if user is None or not user.is_active:
         return {}
-    from mail import compose, inbound, tokens
+    from mail.replies import inbound
+    from mail.sending import compose, tokens
 
     section = compose.game_section(game, user)
     found = {

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.engines.bots import LEVELS
+from games.computer.levels import LEVELS
 from games.models import Controller, Game, GameStatus
 from tests.factories import UserFactory
 

@@ -1,4 +1,4 @@
-"""A quick estimate of a seat's chances, for the search bot (``games.engines.bots``).
+"""A quick estimate of a seat's chances, for the search bot (``games.computer.players``).
 
 It projects the scores as if the round ended now (area majorities and tallest building
 of the current board added to the score track) and compares the seat with its best

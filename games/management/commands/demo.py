@@ -8,7 +8,7 @@
 Every move goes through ``games.services`` (the same flow as a click on the site), so
 snapshots, seats, clocks and results are exactly what real play leaves behind. Moves
 come from the seeded random bot; the games' own seeds are drawn as for any new game.
-Nobody is emailed about the seeding (``mail.outbox.silenced``): a newcomer's terminal
+Nobody is emailed about the seeding (``mail.sending.outbox.silenced``): a newcomer's terminal
 shows one line of what was made, not the results of games nobody played.
 """
 
@@ -21,10 +21,10 @@ from django.db import transaction
 
 from accounts.models import User
 from games import services
-from games.engines.bots import RandomBot
+from games.computer.players import RandomBot
 from games.models import Game, GameStatus
 from games.replay import load_state
-from mail.outbox import silenced
+from mail.sending.outbox import silenced
 
 PASSWORD = "tripost-demo"
 PLAYERS = ("alice", "bob", "carol", "dave")

@@ -6,7 +6,7 @@
 Each message is handled on its own, like the anymail inbound webhook's, then removed
 from the mailbox (``--keep`` leaves it; a message seen twice is recognised by its
 Message-ID). One that cannot be read (or whose handling fails) is moved to the
-quarantine (``mail.quarantine``: the Maildir's ``.Quarantine`` folder, or
+quarantine (``mail.replies.quarantine``: the Maildir's ``.Quarantine`` folder, or
 ``<mbox>.quarantine``) with a log line, and the run goes on with the next. Only a
 database that does not answer stops the run, leaving the rest for the next one.
 """
@@ -21,8 +21,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import InterfaceError, OperationalError
 
-from mail import quarantine
-from mail.inbound import Unreadable, handle_message
+from mail.replies import quarantine
+from mail.replies.inbound import Unreadable, handle_message
 
 log = logging.getLogger(__name__)
 

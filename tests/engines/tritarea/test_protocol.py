@@ -268,7 +268,7 @@ def test_evaluate_is_in_range_and_favours_the_leader():
 
 
 def test_the_search_bot_plays_a_whole_game_from_determinized_states():
-    from games.engines.bots import MonteCarloBot, play_game
+    from games.computer.players import MonteCarloBot, play_game
 
     bot = MonteCarloBot(seed=1, playouts=4, depth=4, width=3)
     final, played = play_game(tt, lambda seat: bot, 2, seed=5)

@@ -1,9 +1,10 @@
-"""The computer levels a person can choose (games.engines.bots.LEVELS)."""
+"""The computer levels a person can choose (games.computer.levels.LEVELS)."""
 
 import pytest
 
+from games.computer.levels import LEVELS, level_bot
+from games.computer.players import MonteCarloBot
 from games.engines import triad as t
-from games.engines.bots import LEVELS, MonteCarloBot, level_bot
 
 
 def test_the_four_levels_keep_their_ids_and_order():
@@ -62,7 +63,7 @@ def test_trias_beginner_errs_more_often_once_two_rivals_or_more_share_the_table(
 
 
 def test_a_table_size_rule_replaces_the_engines_arguments_from_its_size_up():
-    from games.engines.bots import Level
+    from games.computer.levels import Level
 
     level = Level(
         "probe",

@@ -3,7 +3,7 @@
 
 Written in the game's transaction (the row), queued after commit (``deliver_guest``),
 and sent by whoever claims it first: a conditional ``UPDATE ... WHERE sent_at IS NULL
-AND (not claimed OR claim expired)``, as ``mail.outbox`` claims player rows. The
+AND (not claimed OR claim expired)``, as ``mail.sending.outbox`` claims player rows. The
 minute's sweep sends rows whose queueing failed. Before sending, the address is
 checked once more: an address that asked for no more invitations (``InvitationOptOut``)
 or whose mail bounced (``Suppression``) gets nothing, nor does an invitation already
@@ -19,6 +19,7 @@ from email.utils import formataddr
 
 from django.conf import settings
 from django.core import signing
+from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import F, Q
 from django.template.loader import render_to_string
@@ -28,8 +29,8 @@ from django.utils import timezone, translation
 from games import clocks, invitations
 from games.models import EmailInvitation, GameStatus, InvitationOptOut
 
+from ..models import Suppression
 from . import compose
-from .models import Suppression
 
 log = logging.getLogger(__name__)
 DELIVER_TASK = "mail.tasks.deliver_guest"
@@ -109,7 +110,7 @@ def email(row: EmailInvitation):
     link = compose.absolute(reverse("email_invitation", args=[invitations.token(row)]))
     stop = compose.absolute(reverse("mail_invitation_stop", args=[stop_token(row.email)]))
     game = row.game
-    message = compose.Email(
+    message = EmailMultiAlternatives(
         to=[formataddr(("", row.email))],
         from_email=settings.DEFAULT_FROM_EMAIL,
         headers={

@@ -11,17 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import functools
 import hashlib
-import io
 import logging
-import random
-import sys
 from collections import namedtuple
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from email.generator import BytesGenerator
-from email.policy import Compat32
 from email.utils import formataddr, make_msgid
 from urllib.parse import urlsplit
 
@@ -42,7 +36,8 @@ from games.awaiting import awaiting_seats
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
-from . import game_texts, pictures, positions, signals, tokens
+from .. import signals
+from . import game_texts, pictures, positions, tokens
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +124,7 @@ PNG_CACHE_SECONDS = 3 * 3600
 
 
 def rasterise(svg: str, layers=None) -> bytes:
-    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.pictures``);
+    """The PNG of an SVG board, 560 pixels wide on white (see ``mail.sending.pictures``);
     drawn from ``layers`` (the same board as ``games.boards.Layers``) when given."""
     if layers is None:
         return pictures.rasterise(svg)
@@ -154,7 +149,7 @@ def svg_png(svg: str, layers=None) -> bytes:
     the position its turn email showed, and games dealt alike start from one picture.
     A cache that is down only costs the rendering. ``layers``: a function giving the
     same board as ``games.boards.Layers`` (or None), drawn from its base layer kept in
-    this process and its tiles (``mail.pictures.rasterise_layers``).
+    this process and its tiles (``mail.sending.pictures.rasterise_layers``).
     """
     key = png_cache_key(svg)
 
@@ -384,85 +379,6 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     return section
 
 
-class QuickCompat32(Compat32):
-    """Django's email policy (compat32), without building an ``email.header.Header``
-    for a value its folding leaves as it is: one line of ASCII that fits in a line (most
-    headers, of every part). Those objects were a third of the time an email took to
-    serialise; the bytes are the same (``tests/mail/test_serialising.py``)."""
-
-    def _fold(self, name, value, sanitize):
-        if (
-            isinstance(value, str)
-            and self.max_line_length
-            and len(name) + 2 + len(value) <= self.max_line_length
-            and value.isascii()
-            and "\n" not in value
-            and "\r" not in value
-        ):
-            return f"{name}: {value}{self.linesep}"
-        return super()._fold(name, value, sanitize)
-
-
-QUICK_COMPAT32 = QuickCompat32()
-
-
-class QuickBytesGenerator(BytesGenerator):
-    """The email package's writer, with a part's text written in one piece: it splits
-    the text into lines by a regular expression and writes each line and line ending
-    on its own (a board picture's base64 is some 600 lines, half the time writing an
-    email out took). A text with no carriage return is its lines joined by ``\\n``, so
-    putting the line ending in their place writes the same bytes
-    (``tests/mail/test_serialising.py``)."""
-
-    def _write_lines(self, lines):
-        if "\r" in lines:
-            super()._write_lines(lines)
-        elif lines:
-            self.write(lines.replace("\n", self._NL) if self._NL != "\n" else lines)
-
-
-def quick_as_bytes(msg, unixfrom=False, linesep="\n") -> bytes:
-    """``msg.as_bytes`` (Django's: no ``From`` mangling) through ``QuickBytesGenerator``."""
-    out = io.BytesIO()
-    QuickBytesGenerator(out, mangle_from_=False).flatten(msg, unixfrom=unixfrom, linesep=linesep)
-    return out.getvalue()
-
-
-class Email(EmailMultiAlternatives):
-    """A site email: serialised with ``QuickCompat32`` (every part follows the
-    top-level message's policy when written out) and ``QuickBytesGenerator`` (what
-    every backend that sends bytes calls, ``as_bytes``), its part boundaries chosen when
-    it is built (``set_boundaries``)."""
-
-    def message(self, *args, **kwargs):
-        msg = super().message(*args, **kwargs)
-        msg.policy = QUICK_COMPAT32
-        set_boundaries(msg)
-        msg.as_bytes = functools.partial(quick_as_bytes, msg)
-        return msg
-
-
-def set_boundaries(msg) -> None:
-    """Give each multipart part the boundary the email package would choose when writing
-    it out (random, in its form), checked absent from every part's text and header with
-    a plain substring search: the package checks with a regular expression compiled
-    anew for each random boundary, two an email, a third of the time writing one out
-    took. (A line that is the boundary needs the boundary inside a part's text or
-    header, so a text without it as a substring has no such line.)"""
-    parts = list(msg.walk())
-    texts = [str(value) for part in parts for value in part.values()]
-    texts += [p.get_payload() for p in parts if not p.is_multipart()]
-    texts = [t for t in texts if isinstance(t, str)]
-    for part in parts:
-        if part.is_multipart() and not part.get_boundary():
-            while True:
-                boundary = "=" * 15 + f"{random.randrange(sys.maxsize):019d}" + "=="
-                if not any(boundary in text for text in texts):
-                    break
-            part.set_boundary(boundary)
-            texts.append(boundary)
-
-
 def build(
     name: str,
     user,
@@ -473,7 +389,7 @@ def build(
 ) -> EmailMultiAlternatives:
     unsubscribe = absolute(reverse("mail_unsubscribe", args=[tokens.unsubscribe_token(user.pk)]))
     preferences = absolute(reverse("player_settings"))
-    message = Email(
+    message = EmailMultiAlternatives(
         to=[formataddr((user.name, user.email))],
         from_email=settings.DEFAULT_FROM_EMAIL,
         reply_to=[reply_to] if reply_to else None,

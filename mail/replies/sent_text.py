@@ -2,7 +2,7 @@
 
 ``remember`` stores them from the very message handed to the email backend (its text
 part, its HTML part as a client would show it, its subject), so they follow whatever
-``mail.compose`` writes. ``reference`` gathers the emails a reply to a token may be
+``mail.sending.compose`` writes. ``reference`` gathers the emails a reply to a token may be
 answering: every answerable email of that player and game still within the reply
 address's lifetime (a client may quote an older one below the newest). For an email
 sent before this was kept, the emails of the token's position are composed again.
@@ -21,8 +21,9 @@ from django.utils import timezone
 
 from config import rows
 
-from . import reply_text, tokens
-from .models import SentEmail
+from ..models import SentEmail
+from ..sending import tokens
+from . import reply_text
 
 log = logging.getLogger(__name__)
 KEEP_AT_MOST = 50  # emails of one player and game read for one reply
@@ -110,7 +111,7 @@ def words_of(message, user) -> SentEmail | None:
 def _composed_again(game, user) -> list[list[int]]:
     """The turn email, reminder and digest the position would get now (close to what
     was sent: only the time left differs); the digest lists the player's other games."""
-    from . import compose
+    from ..sending import compose
 
     section = compose.game_section(game, user)
     if not section.reply_address:

@@ -1,4 +1,5 @@
-"""Engine-agnostic computer players, for timeouts (dropped seats) and tests.
+"""Engine-agnostic computer players: the site's computer seats (at a level,
+``games.computer.levels``), engine tests and benchmarks. Pure Python, no Django.
 
 Both speak only the engine protocol (:mod:`games.engines.base`)::
 
@@ -20,8 +21,8 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   ``blunder`` is the share of decisions played at random: the Beginner's lapses.
   ``evaluator`` names the engine hook it judges positions by (``evaluate`` unless an
   engine offers a plainer one for its gentler levels, like Trias's ``evaluate_board``).
-- :data:`LEVELS`: the strengths a person can choose (Beginner, Casual, Strong,
-  Expert), each a fixed search budget; ``benchmarks/bots.py`` measures them.
+- ``games.computer.levels.LEVELS``: the strengths a person can choose (Beginner,
+  Casual, Strong, Expert), each a fixed search budget of :class:`MonteCarloBot`.
 
 Optional engine hooks it uses when present:
 
@@ -43,10 +44,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from types import ModuleType
-
-from .base import gettext_lazy, pgettext_lazy
 
 
 def result_value(engine: ModuleType, state, seat: int) -> float | None:
@@ -226,195 +224,6 @@ class MonteCarloBot:
 
 
 Bot = RandomBot | MonteCarloBot
-
-
-@dataclass(frozen=True)
-class Level:
-    """A strength a person can choose for a computer seat; ``id`` is stored on seats
-    and names the level as a rated player, so it never changes."""
-
-    id: str
-    title: str
-    summary: str
-    params: dict = field(default_factory=dict)  # MonteCarloBot's keyword arguments
-    # Per engine name, arguments that replace some of ``params``: a Trias action costs
-    # ten of Triad's, so its playouts are fewer and shorter for a similar think.
-    per_engine: dict = field(default_factory=dict)
-    # Per engine name, {fewest players: arguments}: what replaces ``per_engine``'s
-    # arguments at tables of at least that many people (the largest such key wins).
-    # Lapses cost less where two or more rivals also err, so a level may need more
-    # of them there to stay below the next.
-    per_table: dict = field(default_factory=dict)
-    # The longest one decision is meant to take, in seconds: the CPU cap of the levels
-    # that have one (``max_seconds``); the others search a smaller fixed budget. A seat
-    # due longer than this and a minute is queued again (games.computer_turns).
-    think_seconds: float = 2.0
-
-    def arguments(self, engine: str = "", players: int = 0) -> dict:
-        """MonteCarloBot's keyword arguments for ``engine`` at a table of ``players``."""
-        arguments = {**self.params, **self.per_engine.get(engine, {})}
-        for fewest, changes in sorted(self.per_table.get(engine, {}).items()):
-            if players >= fewest:
-                arguments.update(changes)
-        return arguments
-
-    def bot(self, seed: int, engine: str = "", players: int = 0) -> Bot:
-        return MonteCarloBot(seed=seed, **self.arguments(engine, players))
-
-
-# Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
-# one; the CPU cap only guards the top level's decisions on the largest tables.
-#
-# Measured (``benchmarks/bots.py``, seeds from 1000, seats rotated; figures with their
-# 95% Wilson interval, fair share in brackets; the benchmark prints the time a
-# decision takes, which stays well under ``think_seconds``):
-#
-# - Trias 2p: Beginner vs random 70% [52, 83], Casual vs Beginner 80% [63, 91] (30
-#   games each). Both judge the board as it stands (``evaluate_board``); every search
-#   on that judgement tops out at about the same strength (more playouts, whole-turn
-#   planning and main-land-mass majorities all scored about half against Casual).
-#   Strong and Expert judge by the fitted model (``trias/evaluation.py``): with the
-#   same search it beat the board judgement in 33 of 40 games. Strong (that model one
-#   action deep, a lapse in ten) vs Casual 70% [55, 82], vs random 100% [91, 100];
-#   Expert (48 playouts, 8 actions deep) vs Strong 87.5% [74, 95], vs random 100%
-#   [91, 100] (40 games each).
-# - Trias 3p: Beginner (a lapse every other move from three players up) vs two
-#   random 78% [62, 88] (33%); Casual vs two Beginners 64% [48, 78] (with a lapse in
-#   three, Beginner held Casual to 39%); Strong vs two Casuals 53% [37, 68], Expert vs
-#   two Strongs 61% [45, 75] (36 games each, all clearly ahead); Expert vs two
-#   random 100% [90, 100].
-# - Trias 4p (share 25%, 40 games each): Beginner vs random 75% [60, 86], Casual vs
-#   Beginner 50% [35, 65], Strong vs Casual 45% [31, 60], Strong vs random 100%;
-#   Expert vs Strong 45% [26, 66], vs random 100% [84, 100] (20 games each).
-# - Trias 5p (share 20%, 40 games each): Beginner vs random 54% [39, 68], Casual vs
-#   Beginner 34% [21, 49], Strong (a short look ahead among five) vs Casual 42.5%
-#   [28.5, 58], vs random 92.5% [80, 97]; Expert (96 playouts among five) vs Strong
-#   40% [22, 61], vs random 95% [76, 99] (20 games each).
-# - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
-#   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
-#   (30 games each, 36 for the last). Strong (120 random playouts to the round's end)
-#   vs Casual with 2 people: 73% [56, 86] (30 games), vs two
-#   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead). Expert (480
-#   such playouts) vs Strong with 2 people: 67%
-#   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60), vs random 96%
-#   [80, 99] (24 games). With 3 people,
-#   Expert (960 playouts there) vs two Strongs 62.5%
-#   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear). With 4
-#   people (share 25%, 24 games each): Beginner vs random 54% [35, 72], Casual vs
-#   Beginner 83% [64, 93], Strong vs Casual 62.5% [43, 79], Strong vs random 100%;
-#   Expert (960 playouts) vs three Strongs 40%
-#   [28.6, 52.6] (24 of 60 games: 9 of the first 24, 15 of the next 36), vs three
-#   random 100% [86, 100] (24 games).
-LEVELS: dict[str, Level] = {
-    level.id: level
-    for level in (
-        Level(
-            "beginner",
-            pgettext_lazy("computer level", "Beginner"),
-            gettext_lazy(
-                "Takes what a glance shows and now and then plays at random: a gentle first game."
-            ),
-            {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
-            {
-                # Tri*T*Area's cards already give a random player chances: fewer lapses.
-                "tritarea": {"blunder": 0.1},
-                # Trias: the board as it stands, blind to the land masses to come.
-                "trias": {"evaluator": "evaluate_board"},
-            },
-            {
-                # With two rivals or more a lapse in three left Beginner about as good
-                # as Casual (39% against two Beginners, share 33%): every other move.
-                "trias": {3: {"blunder": 0.5}},
-            },
-        ),
-        Level(
-            "casual",
-            pgettext_lazy("computer level", "Casual"),
-            gettext_lazy("Tries each good move in a few games played out."),
-            {
-                "playouts": 48,
-                "depth": 12,
-                "width": 8,
-                "greedy": 0.5,
-                "sample": 6,
-                "ucb": 0.5,
-                "max_seconds": None,
-            },
-            {
-                "trias": {
-                    "playouts": 16,
-                    "depth": 4,
-                    "blunder": 0.12,
-                    "evaluator": "evaluate_board",
-                }
-            },
-        ),
-        Level(
-            "strong",
-            pgettext_lazy("computer level", "Strong"),
-            gettext_lazy("Sees what each good move is worth and seldom errs."),
-            {
-                "playouts": 200,
-                "depth": 20,
-                "width": 10,
-                "greedy": 0.6,
-                "sample": 8,
-                "ucb": 0.4,
-                "max_seconds": 2.0,
-            },
-            {
-                # Trias: the fitted estimate one action deep, with a lapse in ten.
-                "trias": {"playouts": 4, "width": 4, "depth": 0, "blunder": 0.1},
-                # Tri*T*Area: random playouts to the round's end cost a seventh of
-                # guided ones; more of them for a fraction of the CPU.
-                "tritarea": {"playouts": 120, "depth": 40, "greedy": 0.0, "sample": 0},
-            },
-            {
-                # Among five, one action deep was no better than Casual (30% against
-                # four of it, share 20%); a short look ahead is (42%).
-                "trias": {5: {"playouts": 12, "depth": 4, "width": 4}},
-            },
-        ),
-        Level(
-            "expert",
-            pgettext_lazy("computer level", "Expert"),
-            gettext_lazy("Thinks up to about two seconds a move and plays to win."),
-            {
-                "playouts": 600,
-                "depth": 30,
-                "width": 14,
-                "greedy": 0.6,
-                "sample": 10,
-                "ucb": 0.4,
-                "max_seconds": 2.0,
-            },
-            {
-                "trias": {"playouts": 48, "depth": 8},
-                # Strong's random playouts to the round's end, four times as many.
-                "tritarea": {"playouts": 480, "depth": 40, "greedy": 0.0, "sample": 0},
-            },
-            {
-                # Among five, where Strong looks ahead too (above): with 48 playouts
-                # Expert won 25% of 20 games against four Strongs (share 20%), with 96
-                # 40%.
-                "trias": {5: {"playouts": 96}},
-                # With three people and more, eight times Strong's:
-                # with four times, Expert won 42% of 24 games against two Strongs
-                # (share 33%: not clear).
-                "tritarea": {3: {"playouts": 960}},
-            },
-        ),
-    )
-}
-
-
-def level_bot(level: str, seed: int, engine: str = "", players: int = 0) -> Bot:
-    """The computer player of ``level`` (an id of :data:`LEVELS`) for ``engine`` at a
-    table of ``players`` people."""
-    try:
-        return LEVELS[level].bot(seed, engine, players)
-    except KeyError:
-        raise ValueError(f"unknown computer level {level!r}") from None
 
 
 def play_game(

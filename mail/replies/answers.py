@@ -5,7 +5,7 @@ An answer is an email the site sends because someone sent it one, so it is ratio
 game turn (the outbox's unique ``dedupe_key`` decides, race-free), and at most
 ``MAIL_ANSWERS_PER_HOUR`` per player in any hour (a count of the player's answer rows
 in the outbox: a database count, so every web and worker process sees the same).
-Only authenticated senders get this far (``mail.inbound``).
+Only authenticated senders get this far (``mail.replies.inbound``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from accounts.models import EmailPreference
 
-from .models import Kind, Notification
-from .outbox import notify
+from ..models import Kind, Notification
+from ..sending.outbox import notify
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from config import rows
 from games import table_rows
 from games.models import Game, Seat
 
-from .models import MERGING_KINDS, Notification
+from ..models import MERGING_KINDS, Notification
 
 log = logging.getLogger(__name__)
 

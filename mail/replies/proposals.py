@@ -1,6 +1,6 @@
 """Answers by email: ``accept`` / ``decline`` to an invitation, ``accept draw`` /
 ``decline draw`` to a draw offer, replied to the email that asked (its reply address
-names the game and the player). ``mail.inbound`` calls ``answer`` before it plays the
+names the game and the player). ``mail.replies.inbound`` calls ``answer`` before it plays the
 line as a move; anything that is not one of these words is left to it.
 
 The German emails ask for ``annehmen`` / ``ablehnen`` and ``Remis annehmen`` /
@@ -18,7 +18,7 @@ from accounts.models import User
 from games import services
 from games.models import Game, GameStatus
 
-from . import game_texts
+from ..sending import game_texts
 
 ACCEPT = {"accept": True, "decline": False, "annehmen": True, "ablehnen": False}
 _YES_NO = r"(accept|decline|annehmen|ablehnen)"
@@ -38,7 +38,7 @@ def _accepts(match: re.Match) -> bool:
 def answer(*, game: Game, user: User, line: str) -> tuple[bool, str] | None:
     """``(done, what happened)`` when ``line`` answers an invitation or a draw offer,
     ``None`` when it is not such an answer (a move, perhaps). What happened is said in
-    the active language (``mail.inbound`` makes it the player's)."""
+    the active language (``mail.replies.inbound`` makes it the player's)."""
     words = " ".join(line.split())
     invitation, draw = INVITATION.match(words), DRAW.match(words)
     if draw:

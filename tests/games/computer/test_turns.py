@@ -1,5 +1,5 @@
 """Computer seats play in their own Celery task, after commit, exactly once
-(games.computer_turns); a person's request never waits for the computer's thinking."""
+(games.computer.turns); a person's request never waits for the computer's thinking."""
 
 import contextlib
 import re
@@ -15,8 +15,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import computer, computer_turns, services
-from games.engines import bots
+from games import services
+from games.computer import choice
+from games.computer import turns as computer_turns
+from games.computer.levels import LEVELS
 from games.models import Controller, GameStatus, Move, Seat
 from games.replay import load_state
 from games.tasks import play_computer_turns
@@ -83,9 +85,9 @@ def test_the_move_view_answers_before_any_computer_thinking(
 ):
     game = versus_computer(alice, first="person")
     thought = []
-    real_choose = computer.choose_action
+    real_choose = choice.choose_action
     monkeypatch.setattr(
-        computer, "choose_action", lambda *a, **k: thought.append(a) or real_choose(*a, **k)
+        choice, "choose_action", lambda *a, **k: thought.append(a) or real_choose(*a, **k)
     )
     action = game.engine_module.legal_actions(load_state(game), game.to_move[0])[0]
     client = Client()
@@ -157,13 +159,13 @@ def test_the_computer_thinks_knowing_how_many_people_share_the_table(alice, monk
     """Some levels play differently at larger tables (Level.per_table)."""
     game = versus_computer(alice, engine="trias", levels=("beginner", "casual"), first="computer")
     tables = []
-    real_choose = computer.choose_action
+    real_choose = choice.choose_action
 
     def spy(*args, **kwargs):
         tables.append(kwargs["players"])
         return real_choose(*args, **kwargs)
 
-    monkeypatch.setattr(computer, "choose_action", spy)
+    monkeypatch.setattr(choice, "choose_action", spy)
     assert play_computer_turns(game.pk) >= 1
     assert tables and set(tables) == {3}
 
@@ -172,7 +174,7 @@ def test_a_worker_that_thought_about_a_position_already_played_applies_nothing(a
     """Two workers race (the claim lapsed while the first thought): the second one
     plays the turn while the first is still thinking; the first then applies nothing."""
     game = versus_computer(alice, engine="trias", first="computer")
-    real_choose = computer.choose_action
+    real_choose = choice.choose_action
     inner = []
 
     def slow_choose(*args, **kwargs):
@@ -182,7 +184,7 @@ def test_a_worker_that_thought_about_a_position_already_played_applies_nothing(a
             inner[0] = play_computer_turns(game.pk)  # the other worker plays meanwhile
         return real_choose(*args, **kwargs)
 
-    monkeypatch.setattr(computer, "choose_action", slow_choose)
+    monkeypatch.setattr(choice, "choose_action", slow_choose)
     assert play_computer_turns(game.pk) == 0
     assert inner[0] >= 1
     assert game.moves.filter(by_computer=True).count() == inner[0]
@@ -198,7 +200,7 @@ def test_two_workers_at_the_same_moment_apply_the_computers_action_once(
     keys = iter(range(10**6))
     monkeypatch.setattr(computer_turns, "claim_key", lambda *a: f"race-{next(keys)}")
     barrier = threading.Barrier(2)
-    real_choose = computer.choose_action
+    real_choose = choice.choose_action
 
     def choose_together(*args, **kwargs):
         action = real_choose(*args, **kwargs)
@@ -207,7 +209,7 @@ def test_two_workers_at_the_same_moment_apply_the_computers_action_once(
             barrier.wait(timeout=10)
         return action
 
-    monkeypatch.setattr(computer, "choose_action", choose_together)
+    monkeypatch.setattr(choice, "choose_action", choose_together)
     results = []
 
     def worker():
@@ -259,7 +261,7 @@ def test_the_clock_sweep_queues_a_computer_turn_whose_task_was_lost(alice, compu
     game = versus_computer(alice, engine="triad", first="computer")
     assert computer_queue == []  # created outside a commit here: the task was "lost"
     seats = Seat.objects.filter(game=game, controller=Controller.BOT)
-    think = bots.LEVELS["beginner"].think_seconds
+    think = LEVELS["beginner"].think_seconds
     seats.update(due_since=timezone.now() - timedelta(seconds=think + 55))
     assert clock_sweep()["computer_turns_requeued"] == 0  # still thinking, or about to
     assert not computer_turns.is_delayed(seats.get())

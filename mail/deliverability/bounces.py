@@ -23,7 +23,7 @@ from accounts.models import User
 from config import rows
 from config.cache import forget
 
-from .models import StopReason, Suppression
+from ..models import StopReason, Suppression
 
 log = logging.getLogger(__name__)
 

@@ -1,23 +1,23 @@
 """Moves by email: a reply to a turn email plays the legal move in its new text.
 
 The reply's recipient carries a signed token (player, game, turn). The new text is
-told from the quoted email by ``mail.reply_text`` against the words the site sent
-(``mail.sent_text``), wherever the player wrote it (top, bottom, between quoted lines);
+told from the quoted email by ``mail.replies.reply_text`` against the words the site sent
+(``mail.replies.sent_text``), wherever the player wrote it (top, bottom, between quoted lines);
 its one legal move is played through ``games.services.move_play`` with the token's
 version, exactly as the web page does. Anything else (no new text, no or two legal
 moves, a move that cannot be told from the quote) gets a reply saying why, quoting
 what was read as the new text, with the legal actions, and changes nothing.
 
 Before any of that (issue 13): a message that cannot be read raises ``Unreadable``
-(the mailbox reader and the webhook quarantine it, ``mail.quarantine``); automatic
-emails are ignored (``mail.autoreply``); and the sender must have been verified
-(``mail.inbound_auth``): a failed or missing verdict (unless ``MAIL_ACCEPT_UNVERIFIED``)
+(the mailbox reader and the webhook quarantine it, ``mail.replies.quarantine``); automatic
+emails are ignored (``mail.replies.autoreply``); and the sender must have been verified
+(``mail.replies.inbound_auth``): a failed or missing verdict (unless ``MAIL_ACCEPT_UNVERIFIED``)
 is refused and never answered, since its From may be forged.
 
 Replies go only to addresses the site knows (a verified address of a player): a reply
 from an unknown address with a valid token is answered to the seat's player, and mail
 from strangers without one is logged and dropped, so a forged sender cannot make us
-mail a third party (backscatter). Answers are rationed (``mail.answers``).
+mail a third party (backscatter). Answers are rationed (``mail.replies.answers``).
 """
 
 from __future__ import annotations
@@ -42,18 +42,9 @@ from games.engines import IllegalAction
 from games.models import Game
 from games.replay import load_state
 
-from . import (
-    answers,
-    autoreply,
-    compose,
-    game_texts,
-    inbound_auth,
-    proposals,
-    reply_text,
-    sent_text,
-    tokens,
-)
-from .models import InboundMessage
+from ..models import InboundMessage
+from ..sending import compose, game_texts, tokens
+from . import answers, autoreply, inbound_auth, proposals, reply_text, sent_text
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +128,7 @@ def handle_message(
 ) -> Outcome:
     """One inbound email (webhook or mailbox). ``raw`` is the message as it arrived
     (the mailbox reader), for a DKIM check of our own; ``esp_name``/``esp_event`` carry
-    the provider's verdict on the sender (see ``mail.inbound_auth``)."""
+    the provider's verdict on the sender (see ``mail.replies.inbound_auth``)."""
     letter = read_letter(message)
     automatic = autoreply.why_automatic(message)
     if automatic:
@@ -269,7 +260,7 @@ def _handle_player(*, game: Game, user: User, token: tokens.ReplyToken, text: st
         reference=sent_text.reference(game=game, user=user, version=token.version),
         legal=game.engine_module.legal_actions(load_state(game), own) if due else (),
     )
-    # "accept" / "decline" (an invitation), "accept draw" / "decline draw" (mail.proposals)
+    # "accept" / "decline" (an invitation), "accept draw" / "decline draw" (mail.replies.proposals)
     first = reading.first_line
     answered = proposals.answer(game=game, user=user, line=first) if first else None
     if answered is not None:

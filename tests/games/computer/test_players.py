@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from games.computer.players import MonteCarloBot, RandomBot, play_game, result_value
 from games.engines import ENGINES, IllegalAction, Outcome
 from games.engines import triad as t
-from games.engines.bots import MonteCarloBot, RandomBot, play_game, result_value
 
 
 def test_the_random_bot_is_reproducible_and_legal():
@@ -177,3 +177,23 @@ def test_a_bot_judges_by_the_estimate_its_evaluator_names():
     assert MonteCarloBot(seed=1, playouts=6, depth=0).choose(engine, "", 0) == "a"
     plain = MonteCarloBot(seed=1, playouts=6, depth=0, evaluator="evaluate_plain")
     assert plain.choose(engine, "", 0) == "c"
+
+
+def test_the_players_and_levels_run_without_django():
+    """``games.computer.players`` and ``levels`` are pure Python (the engines' tests
+    and the benchmarks use them): importing them loads neither Django nor Celery."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys, games.computer.players, games.computer.levels; "
+        "print(sorted({m for m in sys.modules if m.split('.')[0] in ('django', 'celery')}))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    root = Path(__file__).resolve().parents[3]
+    found = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == "[]", found.stdout

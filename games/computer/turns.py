@@ -93,8 +93,8 @@ def look_again(game_id: int, key: str) -> None:
 
 def delayed_after(bot_level: str) -> timedelta:
     """How long a computer seat of ``bot_level`` may be due before it is delayed."""
-    from games.computer import seat_level
-    from games.engines.bots import LEVELS
+    from games.computer.choice import seat_level
+    from games.computer.levels import LEVELS
 
     return timedelta(seconds=LEVELS[seat_level(bot_level)].think_seconds + GRACE_SECONDS)
 
@@ -110,7 +110,7 @@ def is_delayed(seat, now: datetime | None = None) -> bool:
 
 def queue_stalled(now: datetime | None = None, limit: int = 500) -> int:
     """Queue again the games whose computer seat is delayed (``is_delayed``)."""
-    from games.engines.bots import LEVELS
+    from games.computer.levels import LEVELS
     from games.models import Controller, GameStatus, Seat
 
     now = now or timezone.now()

@@ -94,7 +94,7 @@ def _guarded(view, esp: str, kind: str):
             # The provider's post could not be read as a message (anymail's parsing
             # raised): keep it and answer 200, or the provider posts it again and again.
             log.exception("a %s inbound post could not be read", esp)
-            from . import quarantine
+            from ..replies import quarantine
 
             quarantine.set_aside(
                 _raw_of(request),

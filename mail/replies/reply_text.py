@@ -4,7 +4,7 @@ Mail clients quote the email being answered in many shapes: prefixed with ``>``
 (Gmail, Apple Mail, Thunderbird), not prefixed at all below a header block
 (Outlook, Samsung, Zimbra, Yahoo), rewrapped, or rendered from the HTML part. The
 site knows what it sent (``Reference``: the words of the emails this reply may answer,
-see ``mail.sent_text``), so a quoted line is recognised by its words whatever the
+see ``mail.replies.sent_text``), so a quoted line is recognised by its words whatever the
 client did to it; quote headers are recognised by mail-parser-reply's patterns (in
 every language it has, German first) and by those of the clients it misses.
 
@@ -130,7 +130,7 @@ MAX_LINE_WORDS = 200
 @functools.lru_cache(maxsize=1 << 16)  # (an email's words are mostly the last one's)
 def _word_hash(word: str) -> int:
     # 32 bits: a collision could only make a line look quoted (nothing played), and
-    # kept emails stay small (mail.sent_text packs four bytes a word).
+    # kept emails stay small (mail.replies.sent_text packs four bytes a word).
     return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest(), "big")
 
 
@@ -211,7 +211,7 @@ class Reference:
 # --- HTML to text -----------------------------------------------------------------------
 
 
-# Tags that end a line of text (mail.sent_text reads the site's own HTML with them too).
+# Tags that end a line of text (mail.replies.sent_text reads the site's own HTML with them too).
 HTML_BLOCKS = frozenset(
     {"p", "div", "br", "tr", "li", "hr", "table", "ul", "ol", "pre", "blockquote"}
     | {"h1", "h2", "h3", "h4", "h5", "h6", "section", "article"}

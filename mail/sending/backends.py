@@ -77,7 +77,7 @@ class TerminalBackend(BaseEmailBackend):
 
 
 class DkimSmtpBackend(SmtpBackend):
-    """Django's SMTP backend with every message DKIM-signed (``mail.signing``) on the
+    """Django's SMTP backend with every message DKIM-signed (``mail.sending.signing``) on the
     way out, for a site that sends through a plain SMTP relay."""
 
     def _send(self, email_message) -> bool:
