@@ -226,7 +226,8 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message tells the player why.
 
     Raise it with a ``Text`` (``IllegalAction(gettext_lazy(...))``); ``text`` gives
-    it back for translation (a plain ``str`` message is used as it is).
+    it back for translation (a plain ``str`` message is used as it is). ``parse``
+    raises one of its three kinds below.
     """
 
     @property
@@ -276,8 +277,8 @@ def match_legal(
     ``spell(text)``: the canonical spellings ``text`` may stand for (several for an
     abbreviation), or ``UnknownAction`` if it is not the game's notation;
     ``explain(spelling)``: why that (first) spelling is not legal now, for
-    ``IllegalNow``. Text already in canonical form is looked up first, so spellings
-    that differ only in case or spaces name the action written exactly.
+    ``IllegalNow``. Text spelled exactly as a legal action is that action, even where
+    another legal action differs from it only in case.
     """
     if not isinstance(text, str):
         raise UnknownAction(gettext_lazy("%(text)s is not an action", text=repr(text)))
@@ -310,6 +311,7 @@ def among(legal: Iterable[str]) -> Callable[[str], str]:
         return folded[key.casefold()]
 
     def parse(text: str) -> str:
+        # Every spelling is listed, so nothing is illegal now: known or unknown.
         return match_legal(text, listed, spell, lambda spelling: "")
 
     return parse
