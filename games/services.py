@@ -602,26 +602,12 @@ def _move_play(*, game_id: int, user: User, action: str, expected_version: int) 
 def _same_action(game: Game, move: Move, action: str) -> bool:
     if move.action == action:
         return True
-    # A different spelling of the same action: compare what it would have done.
-    engine = game.engine_module
+    # Another spelling of the same action names it in the position before the move.
     before = game_states(game, before_ply=move.ply)[-1]
     try:
-        return engine.apply(before, move.seat, action) == engine.apply(
-            before, move.seat, move.action
-        )
+        return game.engine_module.parse(before, move.seat, action) == move.action
     except IllegalAction:
         return False
-
-
-def _canonical(engine, state, seat: int, action: str, new_state) -> str:
-    """The canonical notation of an accepted action (players may type variants)."""
-    legal = engine.legal_actions(state, seat)
-    if action in legal:
-        return action
-    for candidate in legal:
-        if engine.apply(state, seat, candidate) == new_state:
-            return candidate
-    return action
 
 
 def _apply(
@@ -639,8 +625,10 @@ def _apply(
     ``seats``: the game's seats with their users, if the caller loaded them;
     ``mover``: the person's seat that acted (it has seen the position it made)."""
     engine = game.engine_module
-    new = engine.apply(state, seat, action)  # IllegalAction rolls the transaction back
-    action = _canonical(engine, state, seat, action, new)
+    # Typed text becomes the canonical action it names (UnknownAction, IllegalNow or
+    # AmbiguousAction, all IllegalAction, roll the transaction back).
+    action = engine.parse(state, seat, action)
+    new = engine.apply(state, seat, action)
     move = Move(
         game=game,
         ply=game.version + 1,

@@ -9,7 +9,15 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from .base import IllegalAction, Option, Outcome, seeded_rng
+from .base import (
+    AmbiguousAction,
+    IllegalAction,
+    IllegalNow,
+    Option,
+    Outcome,
+    UnknownAction,
+    seeded_rng,
+)
 
 # Engine packages in games/engines/<name>/, registered in this order.
 _ENGINE_MODULES: tuple[str, ...] = ("triad", "trias", "tritarea")
@@ -27,4 +35,14 @@ def get_engine(name: str) -> ModuleType:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(ENGINES)}") from None
 
 
-__all__ = ["ENGINES", "IllegalAction", "Option", "Outcome", "get_engine", "seeded_rng"]
+__all__ = [
+    "ENGINES",
+    "AmbiguousAction",
+    "IllegalAction",
+    "IllegalNow",
+    "Option",
+    "Outcome",
+    "UnknownAction",
+    "get_engine",
+    "seeded_rng",
+]

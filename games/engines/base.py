@@ -8,7 +8,15 @@ The engine protocol (each engine is a module exposing these names):
 - ``new_game(num_players, seed, options=None) -> State``
 - ``to_move(state) -> tuple[int, ...]``: seats that must act now (empty when over)
 - ``legal_actions(state, seat) -> list[str]``: canonical notation, deterministic order
+- ``parse(state, seat, text) -> str``: the one legal action that ``text`` names, in
+  canonical notation, forgiving case, spaces and the aliases the game's notation
+  allows; else ``UnknownAction`` (not this game's notation at all, whatever the
+  position), ``IllegalNow`` (well-formed, but not legal now for this seat) or
+  ``AmbiguousAction`` (names more than one legal action). The site turns every typed
+  action (web form, email reply, API) into an action with it; ``match_legal`` is the
+  common core.
 - ``apply(state, seat, action) -> State``: a new state; ``IllegalAction`` if not legal
+  (any spelling that ``parse`` accepts is applied as the action it names)
 - ``view(state, seat | None) -> dict``: JSON-safe, only what that seat may see
 - ``describe(state, seat, action) -> str``: one plain sentence (``state`` is the
   position *before* the action)
@@ -71,6 +79,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -205,12 +214,95 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message tells the player why.
 
     Raise it with a ``Text`` (``IllegalAction(gettext_lazy(...))``); ``text`` gives
-    it back for translation (a plain ``str`` message is used as it is).
+    it back for translation (a plain ``str`` message is used as it is). ``parse``
+    raises one of its three kinds below.
     """
 
     @property
     def text(self) -> str:
         return self.args[0] if self.args else ""
+
+
+class UnknownAction(IllegalAction):
+    """Text that is not this game's notation at all, in any position (python-chess's
+    ``InvalidMoveError``); the message says how actions are written."""
+
+
+class IllegalNow(IllegalAction):
+    """A well-formed action that is not legal now: not this seat's turn, or not allowed
+    in this position (python-chess's ``IllegalMoveError``); the message says why."""
+
+
+class AmbiguousAction(IllegalAction):
+    """Text that names more than one legal action (python-chess's
+    ``AmbiguousMoveError``); ``candidates`` are their canonical spellings."""
+
+    def __init__(self, text: str, candidates) -> None:
+        self.written = text
+        self.candidates: tuple[str, ...] = tuple(candidates)
+        super().__init__(
+            gettext_lazy(
+                "%(text)s could be more than one action (%(actions)s): write the one you "
+                "mean as listed",
+                text=repr(text),
+                actions=", ".join(self.candidates),
+            )
+        )
+
+    def __reduce__(self):
+        return (AmbiguousAction, (self.written, self.candidates))
+
+
+def match_legal(
+    text: object,
+    legal: Collection[str],
+    spell: Callable[[str], Iterable[str]],
+    explain: Callable[[str], str],
+) -> str:
+    """The one action of ``legal`` that ``text`` names: what every engine's ``parse``
+    does once the game's notation rules are known.
+
+    ``spell(text)``: the canonical spellings ``text`` may stand for (several for an
+    abbreviation), or ``UnknownAction`` if it is not the game's notation;
+    ``explain(spelling)``: why that (first) spelling is not legal now, for
+    ``IllegalNow``. Text spelled exactly as a legal action is that action, even where
+    another legal action differs from it only in case.
+    """
+    if not isinstance(text, str):
+        raise UnknownAction(gettext_lazy("%(text)s is not an action", text=repr(text)))
+    if text in legal:
+        return text
+    spellings = list(dict.fromkeys(spell(text)))
+    found = [spelling for spelling in spellings if spelling in legal]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousAction(" ".join(text.split()), found)
+    raise IllegalNow(explain(spellings[0] if spellings else text))
+
+
+def among(legal: Iterable[str]) -> Callable[[str], str]:
+    """A parser for a plain list of legal actions, in any case and spacing (where two
+    differ only in case, only the exact spelling names one): for code that knows the
+    actions but not the game, such as tests of the email reader."""
+    listed = tuple(legal)
+    folded: dict[str, list[str]] = {}
+    for action in listed:
+        folded.setdefault(" ".join(action.split()).casefold(), []).append(action)
+
+    def spell(text: str) -> list[str]:
+        key = " ".join(text.split())
+        if key in listed:
+            return [key]
+        if key.casefold() not in folded:
+            raise UnknownAction(gettext_lazy("%(text)s is not an action", text=repr(text)))
+        return folded[key.casefold()]
+
+    def parse(text: str) -> str:
+        # Every spelling is listed, so nothing is illegal now: known or unknown.
+        return match_legal(text, listed, spell, lambda spelling: "")
+
+    return parse
 
 
 @dataclass(frozen=True)

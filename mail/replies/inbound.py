@@ -22,6 +22,7 @@ mail a third party (backscatter). Answers are rationed (``mail.replies.answers``
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from dataclasses import dataclass
@@ -258,7 +259,7 @@ def _handle_player(*, game: Game, user: User, token: tokens.ReplyToken, text: st
     reading = reply_text.read(
         text,
         reference=sent_text.reference(game=game, user=user, version=token.version),
-        legal=game.engine_module.legal_actions(load_state(game), own) if due else (),
+        parse=functools.partial(game.engine_module.parse, load_state(game), own) if due else None,
     )
     # "accept" / "decline" (an invitation), "accept draw" / "decline draw" (mail.replies.proposals)
     first = reading.first_line

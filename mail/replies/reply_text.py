@@ -21,13 +21,15 @@ import functools
 import hashlib
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from django.utils.translation import gettext
 from mailparser_reply.constants import MAIL_LANGUAGES
 from mailparser_reply.parser import EmailMessage
+
+from games.engines.base import AmbiguousAction, IllegalAction, among
 
 # German first (most of our players), then every other language the library knows.
 LANGUAGES = ["de", *sorted(code for code in MAIL_LANGUAGES if code not in ("de", "en")), "en"]
@@ -569,34 +571,53 @@ def _plain(text: str) -> str:
     return " ".join(text.split()).strip(EDGE + '"“”„«»`*')
 
 
-def _normal(text: str) -> str:
-    return _plain(text).casefold()
-
-
 class _Moves:
-    """The legal moves, found in a line whatever its case (phones capitalise), unless
-    two moves differ only in case: then only the exact spelling names one."""
+    """The legal moves lines name, as the game's parser reads them (any case and
+    spacing its notation forgives); each distinct line is parsed once."""
 
-    def __init__(self, legal: Iterable[str]) -> None:
-        self.exact = {_plain(a): a for a in legal}
-        self.folded: dict[str, set[str]] = {}
-        for action in self.exact.values():
-            self.folded.setdefault(_normal(action), set()).add(action)
+    def __init__(self, parse: Callable[[str], str] | None) -> None:
+        self.parse = parse
+        self.seen: dict[str, str | AmbiguousAction | None] = {}
+
+    def _parsed(self, text: str) -> str | AmbiguousAction | None:
+        text = _plain(text)
+        if text not in self.seen:
+            try:
+                self.seen[text] = self.parse(text) if self.parse is not None else None
+            except AmbiguousAction as exc:  # a move, but which one cannot be told
+                self.seen[text] = exc
+            except IllegalAction:
+                self.seen[text] = None
+        return self.seen[text]
 
     def __contains__(self, text: str) -> bool:
-        return _normal(text) in self.folded
+        return self._parsed(text) is not None
 
     def named(self, text: str) -> str | None:
-        if _plain(text) in self.exact:
-            return self.exact[_plain(text)]
-        candidates = self.folded.get(_normal(text), set())
-        return next(iter(candidates)) if len(candidates) == 1 else None
+        parsed = self._parsed(text)
+        return parsed if isinstance(parsed, str) else None
+
+    def candidates(self, text: str) -> tuple[str, ...]:
+        parsed = self._parsed(text)
+        return parsed.candidates if isinstance(parsed, AmbiguousAction) else ()
 
 
-def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Reading:
+def read(
+    text: str,
+    *,
+    reference: Reference,
+    parse: Callable[[str], str] | None = None,
+    legal: Iterable[str] = (),
+) -> Reading:
     """What the player wrote in ``text`` (a reply's plain text, or its HTML made text),
-    and the legal move it names, if exactly one."""
-    moves = _Moves(legal)
+    and the legal move it names, if exactly one.
+
+    ``parse``: the game's parser for the player's seat now (``engine.parse`` with the
+    position and seat), None when no move can be played; ``legal``, without it: a
+    plain list of the legal moves (``games.engines.base.among``)."""
+    if parse is None and legal:
+        parse = among(legal)
+    moves = _Moves(parse)
     lines = _lines(text[:MAX_CHARS])
     headers = _header_lines(lines)
     quoted = _quoted_lines(lines, reference, headers, moves)
@@ -620,10 +641,13 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
             new_text,
             None,
             gettext(
-                "“%(move)s” could be more than one legal move (they differ only in capital "
-                "letters); write it exactly as in the list"
+                "“%(move)s” could be more than one legal move (%(moves)s); write the one "
+                "you mean exactly as in the list"
             )
-            % {"move": _plain(unclear)},
+            % {
+                "move": _plain(unclear),
+                "moves": ", ".join(f"“{move}”" for move in moves.candidates(unclear)),
+            },
         )
     if len(found) == 1:
         return Reading(new_text, found[0], "")
@@ -650,7 +674,7 @@ def read(text: str, *, reference: Reference, legal: Iterable[str] = ()) -> Readi
                 ),
             )
         return Reading("", None, gettext("it had no text of its own besides the quoted email"))
-    if moves.exact and len(new) > 1:
+    if parse is not None and len(new) > 1:
         return Reading(
             new_text, None, gettext("none of the lines of your own text is a legal move now")
         )

@@ -5,7 +5,10 @@ what the protocol in :mod:`games.engines.base` promises: ``apply`` leaves its in
 alone, the JSON round trip holds and is stable, every view is JSON-safe and never
 shows the seed, actions outside ``legal_actions`` raise ``IllegalAction``, every seat
 in ``to_move`` has a legal action, and a replay of the same seed and actions gives
-the same final state. Every game must end.
+the same final state. Every game must end. ``parse`` names every legal action from its
+canonical spelling and its variants (case, spaces), and refuses other text with the
+typed errors: ``UnknownAction`` for what is not notation, ``IllegalNow`` for an action
+of the game that is not legal now.
 
 ``CONFORMANCE_GAMES`` (default 20) sets the number of two-player games per engine;
 larger tables play proportionally fewer (they are longer). Raise it for a soak run.
@@ -21,10 +24,12 @@ from types import ModuleType
 import pytest
 
 from games.engines import ENGINES, IllegalAction, Outcome
+from games.engines.base import IllegalNow, UnknownAction
 
 BASE_GAMES = int(os.environ.get("CONFORMANCE_GAMES", "20"))
 MAX_STEPS = 20_000  # a game still running after this many actions never ends
 NOT_AN_ACTION = ("", "  ", "this is not an action", "zz99", "\u2603", "x" * 200)
+PARSE_GAMES = 2  # games per engine and player count whose every position is parsed
 
 CASES = [
     pytest.param(name, n, id=f"{name}-{n}p")
@@ -192,7 +197,8 @@ def test_the_module_exposes_the_protocol(name: str):
     engine = ENGINES[name]
     for attr in (
         "name", "title", "min_players", "max_players", "options", "validate_options",
-        "new_game", "to_move", "legal_actions", "apply", "view", "describe", "outcome",
+        "new_game", "to_move", "legal_actions", "parse", "apply", "view", "describe",
+        "outcome",
         "to_json", "from_json",
     ):  # fmt: skip
         assert hasattr(engine, attr), f"{name} lacks {attr}"
@@ -223,3 +229,52 @@ def test_player_counts_outside_the_range_are_refused(name: str):
     for n in (engine.min_players - 1, engine.max_players + 1):
         with pytest.raises(ValueError):
             engine.validate_options(n, None)
+
+
+def variants(action: str) -> list[str]:
+    """Spellings every game forgives: case and spaces."""
+    return [action.upper(), action.lower(), f"  {action.replace(' ', '   ')} \t"]
+
+
+def check_parse(engine: ModuleType, state, seats: int, movers: tuple, seen: list) -> None:
+    """``parse`` gives back every legal action as it is and from its variants; text that
+    is not notation is unknown in any position, a well-formed action that is not legal
+    now for this seat is illegal now."""
+    for seat in range(seats):
+        legal = engine.legal_actions(state, seat)
+        for action in legal:
+            assert engine.parse(state, seat, action) == action
+            for variant in variants(action):
+                assert engine.parse(state, seat, variant) == action, variant
+        for text in NOT_AN_ACTION:
+            with pytest.raises(UnknownAction) as refused:
+                engine.parse(state, seat, text)
+            assert str(refused.value), "UnknownAction without a message"
+        legal_set = set(legal)
+        for action in [a for a in seen if a not in legal_set][-5:]:
+            with pytest.raises(IllegalNow) as refused:
+                engine.parse(state, seat, action)
+            assert str(refused.value), "IllegalNow without a message"
+            with pytest.raises(IllegalNow):
+                engine.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("name, num_players", CASES)
+def test_parse_names_the_legal_action_or_says_why_not(name: str, num_players: int):
+    engine = ENGINES[name]
+    for i in range(PARSE_GAMES):
+        seed = seed_for(1000 + i)
+        options = options_for(engine, num_players, i)
+        rng = random.Random(seed)
+        state = engine.new_game(num_players, seed, options)
+        seats = seats_at_table(engine, num_players, options)
+        seen: list[str] = []
+        for _ in range(MAX_STEPS):
+            movers = engine.to_move(state)
+            check_parse(engine, state, seats, movers, seen)
+            if not movers:
+                break
+            seat = rng.choice(movers)
+            legal = engine.legal_actions(state, seat)
+            seen = [*seen[-40:], *rng.sample(legal, min(3, len(legal)))]
+            state = engine.apply(state, seat, rng.choice(legal))

@@ -129,6 +129,19 @@ def test_moves_are_forgiven_their_capital_letters(game):
     assert outcome.played, outcome.reason
 
 
+def test_a_move_in_any_spelling_the_game_reads_is_found_below_a_greeting(game):
+    # The game's parser finds the move on any line ("C1 - C3 = II" is "c1-c3=2"), and the
+    # move is stored as the game spells it.
+    seat = due_seat(game)
+    move = next(m for m in legal(game) if m.endswith("=2"))
+    frm, to = move.split("=")[0].split("-")
+    typed = f"{frm.upper()} - {to.upper()} = II"
+    text = f"Hi,\n\n{typed}\n\nSent from phone"
+    outcome = handle_message(mime(sender=seat.user.email, to=reply_to(game), text=text))
+    assert outcome.played, outcome.reason
+    assert game.moves.get(ply=1).action == move
+
+
 def refusal(user):
     row = Notification.objects.filter(kind=Kind.REPLY, user=user).latest("created_at")
     return row.payload["reason"]

@@ -281,7 +281,7 @@ def test_moves_that_differ_only_in_case_need_the_exact_spelling():
     assert read("P m1\n", reference=REF, legal=legal).action == "p M1"
     assert read("p i8\n", reference=REF, legal=legal).action == "p i8"
     reading = read("P I8\n", reference=REF, legal=legal)
-    assert reading.action is None and "differ only in capital letters" in reading.problem
+    assert reading.action is None and "(“p I8”, “p i8”)" in reading.problem
 
 
 def test_own_text_without_a_legal_move_says_so_and_is_quoted_back():

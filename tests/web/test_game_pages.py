@@ -148,6 +148,17 @@ def test_a_move_posted_with_htmx_returns_the_new_live_part(triad):
     assert Move.objects.get(game=triad).action == action
 
 
+def test_a_move_typed_in_another_spelling_is_played_as_the_game_spells_it(triad):
+    action = first_action(triad)  # e.g. "a1-a3=2"
+    frm, to = action.split("=")[0].split("-")
+    typed = f" {frm.upper()} - {to.upper()} = {'I' * int(action[-1])} "
+    response = client_for(mover(triad)).post(
+        reverse("game_move", args=[triad.pk]), {"action": typed, "version": 0}, **HTMX
+    )
+    assert response.status_code == 200
+    assert Move.objects.get(game=triad).action == action
+
+
 def test_a_move_posted_without_javascript_redirects_back(triad):
     response = client_for(mover(triad)).post(
         reverse("game_move", args=[triad.pk]), {"action": first_action(triad), "version": 0}

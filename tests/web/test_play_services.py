@@ -3,7 +3,7 @@
 import pytest
 
 from games import services
-from games.engines import IllegalAction
+from games.engines.base import IllegalNow, UnknownAction
 from games.models import Game, GameStatus, Move, SeatStatus
 from games.presenters import can_take_back, move_rows
 from games.replay import game_states, load_state
@@ -114,6 +114,23 @@ def test_a_repeated_submission_applies_once(alice, bob):
     assert Move.objects.filter(game=game).count() == 1
 
 
+@pytest.mark.parametrize("engine, players", [("triad", 2), ("trias", 3), ("tritarea", 2)])
+def test_a_move_typed_in_another_spelling_is_stored_in_its_canonical_one(engine, players):
+    users = [UserFactory() for _ in range(players)]
+    game = start_game(engine, users)
+    seat = game.to_move[0]
+    user = seat_user(game, seat)
+    action = game.engine_module.legal_actions(load_state(game), seat)[-1]
+    typed = f"  {action.upper().replace(' ', '  ')} "
+    assert services.move_play(game_id=game.pk, user=user, action=typed, expected_version=0).applied
+    assert Move.objects.get(game=game).action == action
+    # The same move sent again in yet another spelling is recognised, not refused as stale.
+    again = services.move_play(
+        game_id=game.pk, user=user, action=action.lower(), expected_version=0
+    )
+    assert not again.applied
+
+
 def test_a_stale_different_move_is_refused(alice, bob):
     game = start_game("triad", [alice, bob])
     seat = game.to_move[0]
@@ -129,11 +146,11 @@ def test_an_illegal_move_changes_nothing(alice, bob):
     game = start_game("triad", [alice, bob])
     seat = game.to_move[0]
     before = (game.state, game.version)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalNow):
         services.move_play(
             game_id=game.pk, user=seat_user(game, seat), action="a1-a6=3", expected_version=0
         )
-    with pytest.raises(IllegalAction):
+    with pytest.raises(UnknownAction, match="not a Triad action"):
         services.move_play(
             game_id=game.pk, user=seat_user(game, seat), action="'; drop table", expected_version=0
         )

@@ -18,7 +18,8 @@ Notation (full details in :mod:`.notation`):
   (turn without moving; move by the current value without turning).
 
 Parsing forgives case and spaces (``C1 - C4 = III``); ``legal_actions`` returns the
-canonical form above, ``apply`` accepts any spelling that parses to a legal action.
+canonical form above, ``parse`` turns any spelling into it, and ``apply`` accepts any
+spelling that parses to a legal action.
 
 Automatic draws (TD10, a site rule): the third occurrence of the same position with
 the same player to move, or 80 moves in a row without a Triad.
@@ -26,9 +27,16 @@ the same player to move, or 80 moves in a row without a Triad.
 
 from __future__ import annotations
 
-from ..base import IllegalAction, Option, Outcome, gettext_lazy, ngettext_lazy, pgettext_lazy
+from ..base import (
+    Option,
+    Outcome,
+    gettext_lazy,
+    match_legal,
+    ngettext_lazy,
+    pgettext_lazy,
+)
 from . import notation, rules
-from .notation import MOVE, REMOVE, SLIDE, TURN, NotationError, cell_name
+from .notation import MOVE, REMOVE, SLIDE, TURN, cell_name
 from .rules import BLACK, COLOURS, WHITE, State
 
 name = "triad"
@@ -75,7 +83,6 @@ __all__ = [
     "WHITE",
     "State",
     "apply",
-    "canonical",
     "describe",
     "evaluate",
     "from_diagram",
@@ -83,6 +90,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "outcome",
+    "parse",
     "reveals_information",
     "seat_labels",
     "to_json",
@@ -165,61 +173,46 @@ def legal_actions(state: State, seat: int) -> list[str]:
     return list(state.legal_map())
 
 
-def _resolve(state: State, seat: int, action: str) -> tuple:
-    """The internal action for any spelling of a legal action, else ``IllegalAction``."""
+def parse(state: State, seat: int, text: str) -> str:
+    """The legal action ``text`` names, spelled canonically (see ``base.match_legal``):
+    ``UnknownAction`` for text that is not Triad notation, ``IllegalNow`` with the
+    reason for a move that cannot be played now."""
+    legal = state.legal_map() if not state.result and seat == state.to_play else {}
+    return match_legal(text, legal, _spellings, lambda _: _why_not(state, seat, text))
+
+
+def _spellings(text: str) -> list[str]:
+    """The canonical actions ``text`` may stand for, whatever the position: a path
+    written without its value is the move turning the die to the distance or, when
+    the die already shows it, the TD6 move without turning (never both legal)."""
+    parsed = notation.parse(text)  # NotationError (an UnknownAction) if not notation
+    if parsed.kind == REMOVE:
+        return [notation.remove_text(parsed.frm)]
+    if parsed.kind == TURN:
+        return [notation.turn_text(parsed.frm, parsed.value)]
+    line = rules.line_between(parsed.frm, parsed.to)
+    dist = line[1] if line is not None else None
+    value = dist if parsed.value is None else parsed.value
+    spellings = [notation.move_text(parsed.frm, parsed.to, value)] if value else []
+    if value == dist:
+        spellings.append(notation.slide_text(parsed.frm, parsed.to))
+    return spellings
+
+
+def _why_not(state: State, seat: int, text: str) -> str:
     if state.result:
-        raise IllegalAction(gettext_lazy("the game is over"))
+        return gettext_lazy("the game is over")
     if seat != state.to_play:
         if seat not in (BLACK, WHITE):
-            raise IllegalAction(gettext_lazy("there is no seat %(seat)s in Triad", seat=repr(seat)))
-        raise IllegalAction(
-            gettext_lazy(
-                "it is not your turn: %(colour)s is to move", colour=COLOURS[state.to_play]
-            )
+            return gettext_lazy("there is no seat %(seat)s in Triad", seat=repr(seat))
+        return gettext_lazy(
+            "it is not your turn: %(colour)s is to move", colour=COLOURS[state.to_play]
         )
-    if not isinstance(action, str):
-        raise IllegalAction(notation.not_an_action(repr(action)))
-    legal = state.legal_map()
-    act = legal.get(action)
-    if act is not None:
-        return act
-    try:
-        parsed = notation.parse(action)
-    except NotationError as exc:
-        raise IllegalAction(exc.args[0]) from None
-    if parsed.kind == REMOVE:
-        text = notation.remove_text(parsed.frm)
-    elif parsed.kind == TURN:
-        text = notation.turn_text(parsed.frm, parsed.value)
-    else:
-        text = ""
-        code = state.board[parsed.frm]
-        line = rules.line_between(parsed.frm, parsed.to)
-        if code and line is not None:
-            dist = line[1]
-            new = dist if parsed.value is None else parsed.value
-            cur = rules.value(code)
-            if new == cur:
-                text = notation.slide_text(parsed.frm, parsed.to)
-            else:
-                text = notation.move_text(parsed.frm, parsed.to, new)
-    act = legal.get(text)
-    if act is None:
-        raise IllegalAction(rules.explain_illegal(state, seat, parsed))
-    return act
+    return rules.explain_illegal(state, seat, notation.parse(text))
 
 
 def apply(state: State, seat: int, action: str) -> State:
-    return rules.play(state, _resolve(state, seat, action))
-
-
-def canonical(state: State, seat: int, action: str) -> str:
-    """The canonical spelling of a legal action (``IllegalAction`` if not legal)."""
-    act = _resolve(state, seat, action)
-    for text, other in state.legal_map().items():
-        if other == act:
-            return text
-    raise AssertionError("resolved action is not in the legal map")  # pragma: no cover
+    return rules.play(state, state.legal_map()[parse(state, seat, action)])
 
 
 def reveals_information(state: State, seat: int, action: str) -> bool:
@@ -303,7 +296,7 @@ def _triads_phrase(count: int) -> str:
 def describe(state: State, seat: int, action: str) -> str:
     """One sentence for the move list, e.g. "Black turns the II on c1 to III and moves
     it to c4, completing a Triad and removing that die"."""
-    act = _resolve(state, seat, action)
+    act = state.legal_map()[parse(state, seat, action)]
     kind, frm, to, val = act
     who = COLOURS[seat]
     after = rules.play(state, act)

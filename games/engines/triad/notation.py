@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import gettext_lazy
+from ..base import UnknownAction, gettext_lazy
 
 SIZE = 6
 COLUMNS = "abcdef"
@@ -103,7 +103,7 @@ HELP = gettext_lazy(
 )
 
 
-class NotationError(ValueError):
+class NotationError(UnknownAction):
     """Text that is not Triad notation at all."""
 
 

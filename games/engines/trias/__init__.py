@@ -140,6 +140,10 @@ def legal_actions(state: State, seat: int) -> list[str]:
     return rules.legal_actions(state, seat)
 
 
+def parse(state: State, seat: int, text: str) -> str:
+    return rules.parse_legal(state, seat, text)
+
+
 def apply(state: State, seat: int, action: str) -> State:
     return rules.apply(state, seat, action)
 

@@ -15,6 +15,9 @@ board drawing labels every hex with them. Actions:
 ``end``             end your turn (Phases 3 and 4 follow)
 ==================  ============================================================
 
+Parsing forgives case and spaces (``M 0, 1 > 1, 1``), and the pairs of a rescue may
+come in any order.
+
 ``m`` moves, when both kinds are there, a herd that can no longer reproduce this
 turn (it was born or already reproduced), so the herds that still may reproduce stay;
 ``m+`` is offered only when the tile holds both kinds. A rescue takes swimmers that
@@ -25,10 +28,12 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalAction, gettext_lazy
+from ..base import UnknownAction, gettext_lazy
 from .board import Pos, format_pos
 
 _POS = re.compile(r"^(-?\d+),(-?\d+)$")
+# Spaces around the ">" of a step and the "," of a position ("0, 1 > 1, 1") are dropped.
+_SPACED = re.compile(r"\s*([>,])\s*")
 
 HELP = gettext_lazy(
     "actions are written like %(examples)s or %(end)s",
@@ -40,7 +45,7 @@ HELP = gettext_lazy(
 def parse_pos(text: str) -> Pos:
     match = _POS.match(text)
     if not match:
-        raise IllegalAction(
+        raise UnknownAction(
             gettext_lazy("%(text)s is not a position: write it as q,r, e.g. 1,-2", text=repr(text))
         )
     return int(match.group(1)), int(match.group(2))
@@ -48,7 +53,7 @@ def parse_pos(text: str) -> Pos:
 
 def parse_step(text: str) -> tuple[Pos, Pos]:
     if text.count(">") != 1:
-        raise IllegalAction(
+        raise UnknownAction(
             gettext_lazy(
                 "%(text)s is not a step: write it as from>to, e.g. 0,1>1,1", text=repr(text)
             )
@@ -62,15 +67,15 @@ def step(a: Pos, b: Pos) -> str:
 
 
 def parse(action: str) -> tuple[str, tuple]:
-    """``(kind, arguments)`` of an action; ``IllegalAction`` if it is not notation.
+    """``(kind, arguments)`` of an action; ``UnknownAction`` if it is not notation.
 
     Kinds: ``place (pos,)``, ``play ()``, ``draw ()``, ``drift (p, d)``,
     ``move (a, b)``, ``move+ (a, b)``, ``rescue ((a, b), ...)``,
     ``reproduce (pos,)``, ``end ()``.
     """
     if not isinstance(action, str):
-        raise IllegalAction(_not_an_action(action))
-    text = " ".join(action.replace(" >", ">").replace("> ", ">").split())
+        raise UnknownAction(_not_an_action(action))
+    text = _SPACED.sub(r"\1", " ".join(action.split()))
     words = text.split(" ")
     head, rest = words[0].lower(), words[1:]
     if head in ("play", "draw", "end") and not rest:
@@ -85,12 +90,12 @@ def parse(action: str) -> tuple[str, tuple]:
     if head == "r" and 1 <= len(rest) <= 3:
         return "rescue", tuple(sorted(parse_step(w) for w in rest))
     if head == "r":
-        raise IllegalAction(
+        raise UnknownAction(
             gettext_lazy(
                 "a rescue takes one to three swimmers, e.g. %(example)s", example="'r 2,-3>2,-2'"
             )
         )
-    raise IllegalAction(_not_an_action(action))
+    raise UnknownAction(_not_an_action(action))
 
 
 def _not_an_action(action):

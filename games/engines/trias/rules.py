@@ -20,9 +20,9 @@ again until its turn is over:
 from __future__ import annotations
 
 from ..base import (
-    IllegalAction,
     gettext_lazy,
     join_texts,
+    match_legal,
     ngettext_lazy,
     pgettext_lazy,
     seeded_rng,
@@ -194,14 +194,6 @@ def legal_actions(state: State, seat: int) -> list[str]:
     return list(_legal_of_current(state)[0])
 
 
-def is_legal(state: State, seat: int, action: str) -> bool:
-    """Whether the canonical ``action`` is legal for ``seat`` now: looked up in the set
-    of the legal actions, which are computed once per state (``_legal_of_current``)."""
-    if state.phase == OVER or seat != state.current:
-        return False
-    return action in _legal_of_current(state)[1]
-
-
 def _legal_of_current(state: State) -> tuple[list[str], frozenset[str]]:
     """The current seat's legal actions, in order and as a set, computed at the first
     asking and kept in the state's cache: a state is a frozen value, so what is derived
@@ -334,17 +326,31 @@ def _rescues(swimmers: dict[Pos, int], free: dict[Pos, int]) -> list[str]:
 # ---------------------------------------------------------------- applying actions
 
 
-def apply(state: State, seat: int, action: str) -> State:
+def parse_legal(state: State, seat: int, text: str) -> str:
+    """The legal action ``text`` names, spelled canonically (``base.match_legal``):
+    ``UnknownAction`` for text that is not Trias notation, ``IllegalNow`` with the
+    reason for an action that is not legal now."""
+    if state.phase == OVER or seat != state.current:
+        legal = frozenset()
+    else:
+        legal = _legal_of_current(state)[1]
+    return match_legal(text, legal, _spellings, lambda _: _why_not(state, seat, text))
+
+
+def _spellings(text: str) -> list[str]:
+    return [unparse(*parse(text))]
+
+
+def _why_not(state: State, seat: int, text: str) -> str:
     if state.phase == OVER:
-        raise IllegalAction(gettext_lazy("the game is over"))
+        return gettext_lazy("the game is over")
     if seat != state.current:
-        raise IllegalAction(
-            gettext_lazy("it is not your turn: %(who)s is to move", who=label(state.current))
-        )
-    kind, args = parse(action)
-    canonical = unparse(kind, args)
-    if not is_legal(state, seat, canonical):
-        raise IllegalAction(why_illegal(state, seat, kind, args))
+        return gettext_lazy("it is not your turn: %(who)s is to move", who=label(state.current))
+    return why_illegal(state, seat, *parse(text))
+
+
+def apply(state: State, seat: int, action: str) -> State:
+    kind, args = parse(parse_legal(state, seat, action))
     if kind == "place":
         return _place(state, args[0])
     if kind == "play":

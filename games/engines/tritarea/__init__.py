@@ -33,6 +33,7 @@ from .rules import (
     apply,
     legal_actions,
     outcome,
+    parse,
     reveals_information,
     to_move,
 )
@@ -135,6 +136,7 @@ __all__ = [
     "new_game",
     "options",
     "outcome",
+    "parse",
     "redact_action",
     "reveals_information",
     "seat_count",

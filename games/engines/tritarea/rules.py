@@ -22,12 +22,20 @@ from __future__ import annotations
 
 from functools import reduce
 
-from ..base import IllegalAction, Outcome, gettext_lazy, ngettext_lazy, seeded_rng
+from ..base import (
+    IllegalAction,
+    Outcome,
+    UnknownAction,
+    gettext_lazy,
+    match_legal,
+    ngettext_lazy,
+    seeded_rng,
+)
 from . import seats
 from .board import AREA_SQUARES, AREAS, EMPTY_BOARD, SQUARE_INDEX, SQUARES
 from .cards import card_choices, full_deck, parse_played, sorted_cards
 from .construction import extra_targets, may_add_block, place
-from .notation import PASS, normalize
+from .notation import PASS, normalize, spell
 from .npc import NPC_SALE_THREE_PEOPLE, build_decider, npc_card, sale_decider
 from .scoring import round_scoring
 from .state import (
@@ -536,14 +544,25 @@ def advance(state: State) -> State:
 # ---------------------------------------------------------------- apply
 
 
-def apply(state: State, seat: int, action: str) -> State:
+def parse(state: State, seat: int, text: str) -> str:
+    """The legal action ``text`` names, spelled canonically (``base.match_legal``):
+    ``UnknownAction`` for text that is not Tri*T*Area notation (told, for a seat to
+    move, what this phase expects), ``IllegalNow`` with the reason otherwise."""
+
+    def spellings(text: str) -> list[str]:
+        try:
+            return [spell(text)]
+        except UnknownAction:
+            if seat not in to_move(state):
+                raise
+            raise UnknownAction(why_illegal(state, seat, normalize(text) or repr(text))) from None
+
     legal = legal_actions(state, seat)
-    if action in legal:
-        text = action
-    else:
-        text = normalize(action) if isinstance(action, str) else ""
-        if text not in legal:
-            raise IllegalAction(why_illegal(state, seat, text or repr(action)))
+    return match_legal(text, legal, spellings, lambda spelled: why_illegal(state, seat, spelled))
+
+
+def apply(state: State, seat: int, action: str) -> State:
+    text = parse(state, seat, action)
     phase = state.phase
     if phase == PLAY:
         state = play_card(state, seat, text[2:])

@@ -82,7 +82,7 @@ def test_td2_setup_values_cover_one_to_three():
 def test_apply_accepts_any_parseable_spelling(text, canonical):
     s = t.new_game(2, 3)  # row 1: B1 B1 B2 ...
     assert rules.value(s.board[2]) != 2
-    assert t.canonical(s, t.BLACK, text) == canonical
+    assert t.parse(s, t.BLACK, text) == canonical
     assert t.apply(s, t.BLACK, text) == t.apply(s, t.BLACK, canonical)
 
 
