@@ -80,6 +80,10 @@ INSTALLED_APPS = [
     "moderation",
     "chat",
     "leaving",
+    # the games, one folder each (their templates)
+    "titles.triad",
+    "titles.trias",
+    "titles.tritarea",
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 

@@ -14,9 +14,9 @@ from django.utils.translation import get_language, gettext, ngettext
 from games import boards
 from games.engines import ENGINES
 from games.engines.bots import RandomBot
-from games.engines.trias.cards import deck1
-from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
 from games.i18n import localize as localized
+from titles.trias.engine.cards import deck1
+from titles.tritarea.engine.state import LAST_ROUND, TRICKS_PER_ROUND
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ def rules(request, engine: str):
     module = ENGINES[engine]
     return render(
         request,
-        f"learn/rules_{engine}.html",
+        f"{engine}/rules.html",
         {
             "engine": module,
             "d": diagrams.for_game(engine),

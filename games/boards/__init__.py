@@ -190,7 +190,7 @@ class Layers:
 
 
 def _module(game: str):
-    return importlib.import_module(f"{__name__}.{game}")
+    return importlib.import_module(f"titles.{game}.board")
 
 
 def render_svg(

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 _MODULES = {
-    "trias": "games.boards.trias_changes",
-    "triad": "games.boards.triad_changes",
-    "tritarea": "games.boards.tritarea.changes",
+    "trias": "titles.trias.changes",
+    "triad": "titles.triad.changes",
+    "tritarea": "titles.tritarea.changes",
 }
 
 

@@ -11,11 +11,11 @@ from types import ModuleType
 
 from .base import IllegalAction, Option, Outcome, seeded_rng
 
-# Engine packages in games/engines/<name>/, registered in this order.
+# Engine packages in titles/<name>/engine/, registered in this order.
 _ENGINE_MODULES: tuple[str, ...] = ("triad", "trias", "tritarea")
 
 ENGINES: dict[str, ModuleType] = {
-    name: importlib.import_module(f"{__name__}.{name}") for name in _ENGINE_MODULES
+    name: importlib.import_module(f"titles.{name}.engine") for name in _ENGINE_MODULES
 }
 
 

@@ -159,4 +159,4 @@ def for_game(game: str) -> dict[str, Diagram]:
 @functools.cache
 def _built(game: str, language: str) -> dict[str, Diagram]:
     # Built once per process and language: pure functions of the engine.
-    return importlib.import_module(f"{__name__}.{game}").diagrams()
+    return importlib.import_module(f"titles.{game}.diagrams").diagrams()

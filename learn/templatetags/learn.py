@@ -9,11 +9,11 @@ from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_noop
 
-from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
-from games.engines.tritarea.board import AREAS
-from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
 from games.i18n import localize as localized
 from learn import showcase
+from titles.trias.engine.rules import COLOURS as TRIAS_COLOURS
+from titles.tritarea.engine.board import AREAS
+from titles.tritarea.engine.seats import COLOURS as TRITAREA_COLOURS
 
 register = template.Library()
 

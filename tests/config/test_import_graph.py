@@ -18,7 +18,18 @@ from mail import outbox
 from mail import tasks as mail_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "chat", "config", "games", "learn", "leaving", "mail", "moderation", "ratings")
+APPS = (
+    "accounts",
+    "chat",
+    "config",
+    "games",
+    "learn",
+    "leaving",
+    "mail",
+    "moderation",
+    "ratings",
+    "titles",
+)
 
 
 def _modules() -> dict[str, Path]:

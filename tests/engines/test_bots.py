@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from games.engines import ENGINES, IllegalAction, Outcome
-from games.engines import triad as t
 from games.engines.bots import MonteCarloBot, RandomBot, play_game, result_value
+from titles.triad import engine as t
 
 
 def test_the_random_bot_is_reproducible_and_legal():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engines import triad as t
 from games.engines.bots import LEVELS, MonteCarloBot, level_bot
+from titles.triad import engine as t
 
 
 def test_the_four_levels_keep_their_ids_and_order():

@@ -1,0 +1,1 @@
+"""The games, one folder each (see the README, "One folder per game")."""
