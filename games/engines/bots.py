@@ -18,19 +18,20 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
   turn (several actions in Trias) with its best-looking actions before sampling.
   ``blunder`` is the share of decisions played at random: the Beginner's lapses.
-  ``evaluator`` names the engine hook it judges positions by (``evaluate`` unless an
-  engine offers a plainer one for its gentler levels, like Trias's ``evaluate_board``).
+  ``evaluator`` names the game's estimate it judges positions by (``evaluate`` unless
+  a game offers a plainer one for its gentler levels, like Trias's ``evaluate_board``).
 - :data:`LEVELS`: the strengths a person can choose (Beginner, Casual, Strong,
-  Expert), each a fixed search budget; ``benchmarks/bots.py`` measures them.
+  Expert), each a fixed search budget, which each game may adjust
+  (``GameSpec.levels``); ``benchmarks/bots.py`` measures them.
 
-Optional engine hooks it uses when present:
+What it asks the game's spec (:class:`games.registry.GameSpec`) besides the engine:
 
 - ``determinize(state, seat, rng)``: for hidden information. The bot never searches
   the true state of such a game: each playout starts from a fresh determinization,
   a state ``seat`` cannot tell from the real one with every secret it cannot see
-  re-drawn. Engines without hidden information (Triad) need no such hook.
-- ``evaluate(state, seat) -> float`` in [0, 1]: a quick estimate of ``seat``'s
-  chances. It scores playouts that are cut off, ranks the candidates before the
+  re-drawn. Games without hidden information (Triad) declare none.
+- ``evaluators["evaluate"](state, seat) -> float`` in [0, 1]: a quick estimate of
+  ``seat``'s chances. It scores playouts that are cut off, ranks the candidates before the
   search (only the best ``width`` are searched), and guides the playouts: with
   probability ``greedy`` a playout action is the one the mover's evaluation likes
   best rather than a random one. Without it a cut-off playout scores a neutral 0.5
@@ -45,6 +46,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
+
+from games import registry
 
 from .base import gettext_lazy, pgettext_lazy
 
@@ -117,12 +120,12 @@ class MonteCarloBot:
 
     def _sample(self, engine: ModuleType, state, seat: int):
         """The state the bot may search: a determinization when secrets exist."""
-        determinize = getattr(engine, "determinize", None)
+        determinize = registry.get(engine.name).determinize
         return determinize(state, seat, self.rng) if determinize else state
 
     def _evaluate(self, engine: ModuleType):
         """The engine's estimate this bot judges by (``evaluator``), or None."""
-        return getattr(engine, self.evaluator, None)
+        return registry.get(engine.name).evaluators.get(self.evaluator)
 
     def _value(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
         done = result_value(engine, state, seat)
@@ -237,14 +240,6 @@ class Level:
     title: str
     summary: str
     params: dict = field(default_factory=dict)  # MonteCarloBot's keyword arguments
-    # Per engine name, arguments that replace some of ``params``: a Trias action costs
-    # ten of Triad's, so its playouts are fewer and shorter for a similar think.
-    per_engine: dict = field(default_factory=dict)
-    # Per engine name, {fewest players: arguments}: what replaces ``per_engine``'s
-    # arguments at tables of at least that many people (the largest such key wins).
-    # Lapses cost less where two or more rivals also err, so a level may need more
-    # of them there to stay below the next.
-    per_table: dict = field(default_factory=dict)
     # The longest one decision is meant to take, in seconds: the CPU cap of the levels
     # that have one (``max_seconds``); the others search a smaller fixed budget. A seat
     # due longer than this and a minute is queued again (games.computer_turns).
@@ -252,8 +247,15 @@ class Level:
 
     def arguments(self, engine: str = "", players: int = 0) -> dict:
         """MonteCarloBot's keyword arguments for ``engine`` at a table of ``players``."""
-        arguments = {**self.params, **self.per_engine.get(engine, {})}
-        for fewest, changes in sorted(self.per_table.get(engine, {}).items()):
+        # Each game's own arguments for this level (``GameSpec.levels``: a Trias action
+        # costs ten of Triad's, so its playouts are fewer and shorter for a similar
+        # think) and, at tables of at least so many people, ``levels_by_table`` (lapses
+        # cost less where two or more rivals also err).
+        spec = registry.get(engine) if engine else None
+        per_game = spec.levels.get(self.id, {}) if spec else {}
+        by_table = spec.levels_by_table.get(self.id, {}) if spec else {}
+        arguments = {**self.params, **per_game}
+        for fewest, changes in sorted(by_table.items()):
             if players >= fewest:
                 arguments.update(changes)
         return arguments
@@ -316,17 +318,6 @@ LEVELS: dict[str, Level] = {
                 "Takes what a glance shows and now and then plays at random: a gentle first game."
             ),
             {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
-            {
-                # Tri*T*Area's cards already give a random player chances: fewer lapses.
-                "tritarea": {"blunder": 0.1},
-                # Trias: the board as it stands, blind to the land masses to come.
-                "trias": {"evaluator": "evaluate_board"},
-            },
-            {
-                # With two rivals or more a lapse in three left Beginner about as good
-                # as Casual (39% against two Beginners, share 33%): every other move.
-                "trias": {3: {"blunder": 0.5}},
-            },
         ),
         Level(
             "casual",
@@ -340,14 +331,6 @@ LEVELS: dict[str, Level] = {
                 "sample": 6,
                 "ucb": 0.5,
                 "max_seconds": None,
-            },
-            {
-                "trias": {
-                    "playouts": 16,
-                    "depth": 4,
-                    "blunder": 0.12,
-                    "evaluator": "evaluate_board",
-                }
             },
         ),
         Level(
@@ -363,18 +346,6 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.4,
                 "max_seconds": 2.0,
             },
-            {
-                # Trias: the fitted estimate one action deep, with a lapse in ten.
-                "trias": {"playouts": 4, "width": 4, "depth": 0, "blunder": 0.1},
-                # Tri*T*Area: random playouts to the round's end cost a seventh of
-                # guided ones; more of them for a quarter of the CPU (0.17 s, not 0.75 s).
-                "tritarea": {"playouts": 120, "depth": 40, "greedy": 0.0, "sample": 0},
-            },
-            {
-                # Among five, one action deep was no better than Casual (30% against
-                # four of it, share 20%); a short look ahead is (42%).
-                "trias": {5: {"playouts": 12, "depth": 4, "width": 4}},
-            },
         ),
         Level(
             "expert",
@@ -388,21 +359,6 @@ LEVELS: dict[str, Level] = {
                 "sample": 10,
                 "ucb": 0.4,
                 "max_seconds": 2.0,
-            },
-            {
-                "trias": {"playouts": 48, "depth": 8},
-                # Strong's random playouts to the round's end, four times as many.
-                "tritarea": {"playouts": 480, "depth": 40, "greedy": 0.0, "sample": 0},
-            },
-            {
-                # Among five, where Strong looks ahead too (above): with 48 playouts
-                # Expert won 25% of 20 games against four Strongs (share 20%), with 96
-                # 40% (0.9 s a decision, at most 1.9 s).
-                "trias": {5: {"playouts": 96}},
-                # With three people and more, eight times Strong's (0.9 s a decision):
-                # with four times, Expert won 42% of 24 games against two Strongs
-                # (share 33%: not clear).
-                "tritarea": {3: {"playouts": 960}},
             },
         ),
     )

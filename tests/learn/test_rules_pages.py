@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import boards
+from games import boards, registry
 from games.engines import ENGINES, get_engine
 from learn.diagrams import fit_class, for_game, tall_class
 from titles.trias.diagrams import EXAMPLE_3, LetteredLandMasses, lettered
@@ -41,7 +41,7 @@ def figure(html: str, fig_id: str) -> str:
 def test_the_rules_page_renders_signed_out_with_every_guide_anchor(engine):
     html = page(engine)
     assert f"How to play {get_engine(engine).title}" in unescape(html)
-    for anchor in boards.RULES_ANCHORS[engine]:
+    for anchor in registry.get(engine).rules_anchors:
         assert f'id="{anchor}"' in html, anchor
     for rule in get_engine(engine).SITE_RULES:
         assert rule in unescape(html)  # the engine's own site rulings, shown as such

@@ -21,7 +21,7 @@ from games.engines.base import translated as tr
 from . import words as w
 from .svg import AREA_FILL, FACE_DOWN, INK, MARK, SEAT_FILL
 
-# The rules page section (games.boards.RULES_ANCHORS["tritarea"]) for each phase.
+# The rules page section (the SPEC's rules_anchors) for each phase.
 ANCHOR = {
     "lead": "lead",
     "sell": "sell",
