@@ -16,6 +16,7 @@ from games import registry, services
 from games.engines import ENGINES
 from games.models import GameStatus, Move
 from mail import tasks
+from tests.boards import test_contract as contract
 from tests.engines import test_conformance as conformance
 from tests.factories import due_seat, start_game
 
@@ -60,6 +61,11 @@ def test_its_engine_passes_the_conformance_suite(tictactoe):
     conformance.test_options_have_valid_defaults_and_refuse_bad_values("tictactoe", 2)
     conformance.test_player_counts_outside_the_range_are_refused("tictactoe")
     conformance.test_random_games_follow_the_protocol("tictactoe", 2)
+
+
+def test_its_board_keeps_the_boards_contract(tictactoe):
+    contract.test_the_board_and_its_guide_offer_exactly_the_legal_actions("tictactoe", 2)
+    contract.test_a_board_as_a_picture_keeps_its_drawing_but_nothing_to_click("tictactoe")
 
 
 def test_the_new_game_form_offers_it(tictactoe, alice):

@@ -18,7 +18,11 @@ def render_svg(view, *, seat, actions=(), selected=None) -> str:
     for square in SQUARES:
         x, y = _at(square)
         mark = view["board"][square]
-        play = f' data-action="{square}"' if square in actions else ""
+        play = (
+            f' data-action="{square}" tabindex="0" aria-label="Mark {square}"'
+            if square in actions
+            else ""
+        )
         parts.append(
             f'<rect x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" fill="#fff" '
             f'stroke="#000"{play}/>'
@@ -30,7 +34,8 @@ def render_svg(view, *, seat, actions=(), selected=None) -> str:
             )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {3 * SIZE} {3 * SIZE}" '
-        f'role="{"group" if actions else "img"}"><title>Tic-tac-toe</title>{"".join(parts)}</svg>'
+        f'role="{"group" if actions else "img"}" aria-label="Tic-tac-toe board">'
+        f"<title>Tic-tac-toe</title>{''.join(parts)}</svg>"
     )
 
 
