@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class Config(AppConfig):
-    """Trias as a Django app, so that its templates/ are found."""
+    """Trias as a Django app, so that its templates/ and locale/ are found."""
 
     name = "titles.trias"
     label = "titles_trias"
