@@ -8,13 +8,15 @@ folders as modules, in the order the site shows the games; the registry imports 
 when first asked. Tests add a game of their own with :func:`register` and take it
 away with :func:`unregister`.
 
-Pure Python apart from reading the setting (the engines' benchmarks run without
-Django and then get :data:`DEFAULT_GAMES`).
+Pure Python apart from reading the setting; without a Django site (the engines'
+benchmarks) it holds :data:`DEFAULT_GAMES` and imports nothing from Django.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -26,17 +28,16 @@ DEFAULT_GAMES: tuple[str, ...] = ("titles.triad", "titles.trias", "titles.tritar
 
 @dataclass(frozen=True)
 class Showcase:
-    """What the front page says of a game: sentences as functions (each page calls
-    them in its reader's language) and the demo position its picture shows (a new
+    """What the front page shows of a game: the demo position its picture shows (a new
     game of ``demo_players`` played on ``demo_moves`` actions by a bot seeded with
-    ``demo_seed``). ``players``: None for "2–5 players" from the engine's range."""
+    ``demo_seed``). Its sentences are the game's ``words`` module's ``pitch()`` and
+    ``length()``, and ``players()`` when ``own_players`` (else "2–5 players" from the
+    engine's range): functions, so each page says them in its reader's language."""
 
-    length: Callable[[], str]
-    pitch: Callable[[], str]
     demo_moves: int
     demo_players: int
     demo_seed: int
-    players: Callable[[], str] | None = None
+    own_players: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,9 @@ class GameSpec:
     # toy for the computer players) needs none.
     board: str = ""  # render_svg, guide, optional layers/picture (games.boards)
     changes: str = ""  # changes, overlay (games.boards.changes)
-    words: str = ""  # describe(view) -> sentences: the position in words for emails
+    # describe(view) -> sentences: the position in words for emails; the front page's
+    # pitch() and length() (see Showcase)
+    words: str = ""
     diagrams: str = ""  # diagrams() -> the rules page's Diagram by name (learn.diagrams)
     rules_template: str = ""  # the rules page (extends "learn/_rules_base.html")
     # The rules page's section ids a turn guide may point to (``Guide.rules_anchor``);
@@ -164,15 +167,14 @@ _loaded = False
 
 
 def _configured() -> tuple[str, ...]:
-    try:
-        from django.conf import settings
-        from django.core.exceptions import ImproperlyConfigured
+    if "DJANGO_SETTINGS_MODULE" not in os.environ and "django.conf" not in sys.modules:
+        return DEFAULT_GAMES  # no site: the engines alone (benchmarks)
+    from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
 
-        try:
-            return tuple(settings.TRIPOST_GAMES)
-        except ImproperlyConfigured:
-            return DEFAULT_GAMES
-    except ImportError:
+    try:
+        return tuple(settings.TRIPOST_GAMES)
+    except ImproperlyConfigured:
         return DEFAULT_GAMES
 
 

@@ -58,13 +58,13 @@ def _player_range(engine: str) -> str:
 
 
 def _card(spec: GameSpec) -> GameCard:
-    shown = spec.showcase
+    shown, words = spec.showcase, spec.part("words")
     return GameCard(
         spec.name,
         spec.title,
-        shown.players or functools.partial(_player_range, spec.name),
-        shown.length,
-        shown.pitch,
+        words.players if shown.own_players else functools.partial(_player_range, spec.name),
+        words.length,
+        words.pitch,
         demo_moves=shown.demo_moves,
         demo_players=shown.demo_players,
         demo_seed=shown.demo_seed,

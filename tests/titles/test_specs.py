@@ -1,7 +1,11 @@
 """Every registered game's spec holds together: its parts import and answer, its
 capabilities agree with its engine, its computer levels name real levels."""
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.template.loader import get_template
@@ -11,6 +15,7 @@ from games.engines.bots import LEVELS
 from games.registry import GameSpec
 
 GAMES = registry.names()
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_setting_lists_the_three_games_in_order():
@@ -67,3 +72,19 @@ def test_a_part_the_game_lacks_is_a_clear_error():
         spec.part("board")
     with pytest.raises(ValueError):
         registry.get("triad").part("engine")
+
+
+def test_the_engines_and_the_registry_load_without_django():
+    """The engines are pure Python: a benchmark or a notebook loads every game's engine,
+    the registry and the computer players without Django or Celery."""
+    code = (
+        "import sys; import titles.triad.engine, titles.trias.engine, titles.tritarea.engine; "
+        "from games import registry; from games.engines import bots; "
+        "names = [spec.name for spec in registry.all()]; "
+        "print(names, sorted({m.split('.')[0] for m in sys.modules} & {'django', 'celery'}))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    found = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == "['triad', 'trias', 'tritarea'] []", found.stderr

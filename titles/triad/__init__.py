@@ -2,7 +2,7 @@
 
 from games.registry import GameSpec, Showcase
 
-from . import engine, words
+from . import engine
 
 SPEC = GameSpec(
     engine=engine,
@@ -13,7 +13,7 @@ SPEC = GameSpec(
     rules_template="triad/rules.html",
     rules_anchors=("goal", "setup", "turn", "no-move", "triads", "end", "tripost"),
     site_rules=engine.SITE_RULES,
-    showcase=Showcase(words.length, words.pitch, demo_moves=14, demo_players=2, demo_seed=8),
+    showcase=Showcase(demo_moves=14, demo_players=2, demo_seed=8),
     draws=True,  # TD10: by agreement
     keeps_points=False,  # a win or a loss, no points
     reveals_information=engine.reveals_information,

@@ -2,7 +2,7 @@
 
 from games.registry import GameSpec, Showcase
 
-from . import engine, words
+from . import engine
 from .engine.rules import COLOURS
 
 # The rules page's sections a turn guide may point to.
@@ -20,7 +20,7 @@ SPEC = GameSpec(
     rules_anchors=RULES_ANCHORS,
     site_rules=engine.SITE_RULES,
     names=tuple(str(colour) for colour in COLOURS),
-    showcase=Showcase(words.turns, words.pitch, demo_moves=60, demo_players=3, demo_seed=21),
+    showcase=Showcase(demo_moves=60, demo_players=3, demo_seed=21),
     hidden_information=True,  # the other hands, the deck's order
     reveals_information=engine.reveals_information,
     determinize=engine.determinize,

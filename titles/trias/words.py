@@ -80,7 +80,7 @@ def _count(what: str, n) -> str:
 # --- the front page's sentences (GameSpec.showcase) ---
 
 
-def turns() -> str:
+def length() -> str:
     # Every turn takes one card from the deck, and the game ends soon after the
     # Meteorite, which lies in the small deck 2 below deck 1 (rulebook, Setup).
     low = sum(deck1(5).values()) // 5

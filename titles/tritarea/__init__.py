@@ -3,7 +3,7 @@
 
 from games.registry import GameSpec, Showcase
 
-from . import engine, words
+from . import engine
 from .engine.board import AREAS
 from .engine.seats import COLOURS
 
@@ -24,14 +24,7 @@ SPEC = GameSpec(
     site_rules=engine.SITE_RULES,
     names=(*(str(colour) for colour in COLOURS), *(area[1] for area in AREAS.values())),
     own_names=tuple(area[0] for area in AREAS.values()),
-    showcase=Showcase(
-        words.length,
-        words.pitch,
-        demo_moves=40,
-        demo_players=2,
-        demo_seed=5,
-        players=words.players,
-    ),
+    showcase=Showcase(demo_moves=40, demo_players=2, demo_seed=5, own_players=True),
     hidden_information=True,  # the hands, the lead areas declared in secret
     rounds=True,
     reveals_information=engine.reveals_information,

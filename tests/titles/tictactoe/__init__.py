@@ -3,7 +3,7 @@ the registry alone (``tests/titles/test_a_new_game.py``)."""
 
 from games.registry import GameSpec, Showcase
 
-from . import engine, words
+from . import engine
 
 SPEC = GameSpec(
     engine=engine,
@@ -13,7 +13,7 @@ SPEC = GameSpec(
     diagrams="tests.titles.tictactoe.diagrams",
     rules_template="tictactoe/rules.html",
     rules_anchors=("goal", "turn", "end"),
-    showcase=Showcase(words.length, words.pitch, demo_moves=3, demo_players=2, demo_seed=1),
+    showcase=Showcase(demo_moves=3, demo_players=2, demo_seed=1),
     draws=True,
     seat_labels=engine.seat_labels,
 )
