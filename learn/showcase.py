@@ -71,12 +71,18 @@ def _card(spec: GameSpec) -> GameCard:
     )
 
 
+@functools.cache
+def _cards_of(games: tuple[str, ...]) -> dict[str, GameCard]:
+    specs = map(registry.get, games)
+    return {spec.name: _card(spec) for spec in specs if spec.showcase}
+
+
 class _Cards(Mapping):
     """The cards of the registered games that have one (``GameSpec.showcase``), in
-    the registry's order; read from the registry on each use."""
+    the registry's order; built once for each set of registered games."""
 
     def _cards(self) -> dict[str, GameCard]:
-        return {spec.name: _card(spec) for spec in registry.all() if spec.showcase}
+        return _cards_of(tuple(registry.names()))
 
     def __getitem__(self, engine: str) -> GameCard:
         return self._cards()[engine]
