@@ -89,14 +89,14 @@ def _site_labels() -> frozenset[str]:
     from django.conf import settings
     from django.utils import translation
 
+    from games import registry
     from games.computer.levels import LEVELS
-    from games.engines import ENGINES
     from games.models import Controller, seat_name
 
     colours = {""}
-    for engine in ENGINES.values():
-        labels = getattr(engine, "seat_labels", None)
-        for n in range(engine.min_players, engine.max_players + 1) if labels else ():
+    for spec in registry.all():
+        labels = spec.seat_labels
+        for n in range(spec.min_players, spec.max_players + 1) if labels else ():
             colours.update(str(label) for label in labels(n, {}))
     found = set()
     for language, _name in settings.LANGUAGES:

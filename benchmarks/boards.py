@@ -25,9 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games import boards
 
 try:
-    from games.boards import trias_guide
+    from titles.trias import guide as trias_guide
 except ImportError:  # an older tree, measured for comparison
-    trias_guide = None
+    try:
+        from games.boards import trias_guide
+    except ImportError:
+        trias_guide = None
 from games.engines import ENGINES
 
 # Per-position caches of a board module, cleared before each drawing so that every

@@ -1,4 +1,4 @@
-"""Fit the Trias search bot's evaluation (``games.engines.trias.evaluation``).
+"""Fit the Trias search bot's evaluation (``titles.trias.engine.evaluation``).
 
     nice -n 10 .venv/bin/python benchmarks/trias_eval.py [--games 400] [--players 2]
         [--level casual] [--seed 50000] [--jobs 2] [--every 2]
@@ -25,8 +25,8 @@ if __package__ in (None, ""):  # run as a script: python benchmarks/trias_eval.p
 
 from games.computer.levels import LEVELS
 from games.engines import ENGINES
-from games.engines.trias.evaluation import FEATURES, expanded, features, progress
-from games.engines.trias.state import PLACE
+from titles.trias.engine.evaluation import FEATURES, expanded, features, progress
+from titles.trias.engine.state import PLACE
 
 
 def play(job: tuple[int, int, str, int]) -> tuple[list[tuple[list[float], int]], list[int], int]:

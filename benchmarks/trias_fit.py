@@ -5,7 +5,7 @@
 Plays games of each player count with seeded random bots (they drift tiles anywhere,
 so the land spreads further than careful play spreads it) and, for every position
 with the player to move's actions, fits the board the page draws
-(``games.boards.trias``) into a 390 x 844 phone as the page does (the screen's width,
+(``titles.trias.board``) into a 390 x 844 phone as the page does (the screen's width,
 at most its height less 1.5rem). It prints the widest board of a game (SVG units),
 the smallest hex of a game in CSS px, and how many positions have hexes under 24 px
 (a tap target under WCAG 2.2's 24 px). Text is never under 12 px: it grows with the
@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.boards import trias as board
 from games.computer.players import RandomBot
-from games.engines import trias
+from titles.trias import board
+from titles.trias import engine as trias
 
 PHONE = (390, 844 - 24)
 

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games import boards
-from games.engines import tritarea as tt
+from titles.tritarea import engine as tt
 
 
 def positions(count: int) -> list:

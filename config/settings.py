@@ -55,6 +55,10 @@ CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"  # the site's page (templates/403
 SITE_NAME = os.environ.get("SITE_NAME", "Tripost")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+# The games, one folder each (titles/<name>/, its ``SPEC`` a games.registry.GameSpec),
+# in the order the site shows them.
+TRIPOST_GAMES = ["titles.triad", "titles.trias", "titles.tritarea"]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -80,6 +84,7 @@ INSTALLED_APPS = [
     "moderation",
     "chat",
     "leaving",
+    *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
-from games import invitations
+from games import invitations, registry
 from games.computer.levels import LEVELS
 from games.engines import ENGINES
 from games.i18n import localize, localize_lazy
@@ -21,6 +21,11 @@ from games.models import (
 
 def option_field_name(engine: str, option: str) -> str:
     return f"{engine}__{option}"
+
+
+def _game_choices() -> list[tuple[str, str]]:
+    # asked each time a form is made: every registered game, a test's own too
+    return [(spec.name, spec.title) for spec in registry.all()]
 
 
 def players_field_name(engine: str) -> str:
@@ -43,9 +48,7 @@ class NewGameForm(forms.Form):
     (``<engine>__<option>``); the page shows only the chosen game's (pure CSS).
     """
 
-    engine = forms.ChoiceField(
-        choices=[(name, e.title) for name, e in ENGINES.items()], widget=forms.RadioSelect
-    )
+    engine = forms.ChoiceField(choices=_game_choices, widget=forms.RadioSelect)
     days_per_move = forms.TypedChoiceField(
         choices=DAYS_PER_MOVE_CHOICES, coerce=int, initial=3, label=_("Time per move")
     )
@@ -125,10 +128,12 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.invited_addresses: list[str] = []
         self.engine_fields: dict[str, list[str]] = {}
-        for name, engine in ENGINES.items():
+        for spec in registry.all():
+            name, engine = spec.name, spec.engine
             players = players_field_name(name)
             counts = range(engine.min_players, engine.max_players + 1)
-            if name == "tritarea":
+            # A table of fixed seats (Tri*T*Area's four) counts the people at it.
+            if spec.seat_count is not None:
                 choices = [
                     (n, ngettext("%(n)s person", "%(n)s people", n) % {"n": n}) for n in counts
                 ]
@@ -141,8 +146,8 @@ class NewGameForm(forms.Form):
                 coerce=int,
                 empty_value=None,
                 required=False,  # only the chosen game's count is required (see clean)
-                initial=engine.min_players if name != "trias" else 4,
-                label=_("People") if name == "tritarea" else _("Players"),
+                initial=spec.default_players or engine.min_players,
+                label=_("People") if spec.seat_count is not None else _("Players"),
             )
             self.engine_fields[name] = [players]
             for option_name, option in engine.options.items():

@@ -7,7 +7,8 @@ import functools
 from django.utils import translation
 from django.utils.functional import lazy
 
-from games.engines import ENGINES, base
+from games import registry
+from games.engines import base
 from games.engines.base import Text
 
 # ``text`` in the active language: a ``Text`` is translated, anything else is shown as
@@ -48,11 +49,11 @@ def error_message(exc: Exception) -> str:
 def _seat_labels() -> dict[str, Text]:
     """Every engine's seat labels by their English text (seats store the English)."""
     found: dict[str, Text] = {}
-    for engine in ENGINES.values():
-        hook = getattr(engine, "seat_labels", None)
+    for spec in registry.all():
+        hook = spec.seat_labels
         if hook is None:
             continue
-        for players in range(engine.min_players, engine.max_players + 1):
+        for players in range(spec.min_players, spec.max_players + 1):
             for label in hook(players, {}):
                 if isinstance(label, Text):
                     found.setdefault(str(label), label)

@@ -14,6 +14,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.computer.levels import LEVELS
 from games.engines import get_engine
 from games.i18n import from_stored, localize, seat_colour
@@ -121,6 +122,11 @@ class Game(models.Model):
     @property
     def engine_module(self):
         return get_engine(self.engine)
+
+    @property
+    def spec(self):
+        """What the game is and can do (``games.registry.GameSpec``)."""
+        return registry.get(self.engine)
 
     @property
     def title(self) -> str:

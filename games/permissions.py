@@ -7,13 +7,14 @@ the services (``tests/config/test_import_graph.py``).
 
 from __future__ import annotations
 
+from games import registry
 from games.models import Controller, Game, GameStatus, Seat
 
 
 def draws_allowed(game: Game, seats: list[Seat] | None = None) -> bool:
-    """Triad's rules allow draws by agreement; a computer player never agrees to one,
-    so none is offered to it."""
-    if game.engine != "triad":
+    """Whether the game's rules allow draws by agreement (``GameSpec.draws``, Triad's
+    do); a computer player never agrees to one, so none is offered to it."""
+    if not registry.get(game.engine).draws:
         return False
     if seats is None:
         return not game.seats.filter(controller=Controller.BOT).exists()

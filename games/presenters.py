@@ -42,7 +42,7 @@ class MoveRow:
 def action_shown(game: Game, viewer_index: int | None):
     """``shown(seat, action)``: an action's notation as ``viewer_index`` may read it
     (see ``move_rows``); the move list, the replay and the record all go through it."""
-    redact = getattr(game.engine_module, "redact_action", None)
+    redact = game.spec.redact_action
     if redact is None or game.status == GameStatus.FINISHED:
         return lambda seat, action: action
     return lambda seat, action: action if seat == viewer_index else (redact(action) or action)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import registry
 from games.models import Controller, GameStatus, ResultKind, SeatStatus
 
 LEFT_KINDS = {
@@ -45,8 +46,9 @@ LEFT_KINDS = {
 
 
 def is_solo(engine: str, num_players: int) -> bool:
-    """A Tri*T*Area game of one person against the rules' computer seats."""
-    return engine == "tritarea" and num_players == 1
+    """A game of one person against the rules' computer seats (Tri*T*Area's solo
+    game; only a game whose fewest players is one allows it)."""
+    return num_players == 1
 
 
 def decide(
@@ -161,7 +163,9 @@ class Result:
 
 
 def _keeps_points(engine: str) -> bool:
-    return engine != "triad"  # Triad keeps no points
+    # (``GameSpec.keeps_points``: Triad's are only a win or a loss; no game named, as
+    # for a seat its person left: the score as it stands)
+    return not engine or registry.get(engine).keeps_points
 
 
 def seat_result(seat, game=None) -> Result:

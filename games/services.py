@@ -21,6 +21,7 @@ from games import (
     clocks,
     invitations,
     lobby,
+    registry,
     results,
     signals,
     table_rows,
@@ -49,23 +50,18 @@ class MoveResult:
 # --- helpers -------------------------------------------------------------------------
 
 
-def engine_hook(engine, hook: str, default, *args):
-    """Call an optional engine hook, or return ``default`` where the engine has none."""
-    fn = getattr(engine, hook, None)
-    return fn(*args) if fn is not None else default
-
-
 def seat_count(engine, num_players: int, options: dict) -> int:
-    return engine_hook(engine, "seat_count", num_players, num_players, options)
+    return registry.get(engine.name).seats(num_players, options)
 
 
 def computer_seats(engine, num_players: int, options: dict) -> tuple[int, ...]:
-    return tuple(engine_hook(engine, "computer_seats", (), num_players, options))
+    return registry.get(engine.name).rules_computer_seats(num_players, options)
 
 
 def seat_labels(engine, num_players: int, options: dict) -> list[str]:
     count = seat_count(engine, num_players, options)
-    labels = engine_hook(engine, "seat_labels", None, num_players, options)
+    spec = registry.get(engine.name)
+    labels = spec.seat_labels(num_players, options) if spec.seat_labels else None
     return (
         list(labels)
         if labels
@@ -871,7 +867,7 @@ def _reversible(engine, before, seat: int, action: str) -> bool:
     """Whether an action may be taken back while its turn goes on: it revealed nothing
     (the engine's ``reveals_information``) and the seat acted alone, so the turn has
     not passed through anyone else. Decided once, when the action is applied."""
-    reveals = getattr(engine, "reveals_information", None)
+    reveals = registry.get(engine.name).reveals_information
     if reveals is None:
         return False
     return tuple(engine.to_move(before)) == (seat,) and not reveals(before, seat, action)

@@ -37,6 +37,7 @@ from games.presenters import (
     tab_title,
     viewer_seat,
 )
+from games.registry import names as game_names
 from games.replay import game_states
 
 LIST_SHOWN = 20  # games per section of My games, most urgent first; the rest a click away
@@ -215,7 +216,7 @@ def _new_game_refused(request, message: str) -> HttpResponse:
 @login_required
 @throttle("game_create", refused=_new_game_refused)
 def game_new(request):
-    form = NewGameForm(request.POST or None, initial={"engine": "triad"})
+    form = NewGameForm(request.POST or None, initial={"engine": game_names()[0]})
     if request.method == "POST" and form.is_valid():
         engine, players, options = form.game_options()
         if form.is_valid():

@@ -5,24 +5,23 @@ position (a new game played on by the seeded random bot through the engine)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext
 
-from games import boards
+from games import boards, registry
 from games.computer.players import RandomBot
 from games.engines import ENGINES
-from games.engines.trias.cards import deck1
-from games.engines.tritarea.state import LAST_ROUND, TRICKS_PER_ROUND
 from games.i18n import localize as localized
+from games.registry import GameSpec
 
 
 @dataclass(frozen=True)
 class GameCard:
     """A game's card. Its sentences are functions, not strings, so that each page
-    gets them in its reader's language (the cards are built once, at import)."""
+    gets them in its reader's language."""
 
     engine: str
     title: str
@@ -58,92 +57,44 @@ def _player_range(engine: str) -> str:
     return gettext("%(low)d–%(high)d players") % {"low": low, "high": high}
 
 
-def _trias_turns() -> str:
-    # Every turn takes one card from the deck, and the game ends soon after the
-    # Meteorite, which lies in the small deck 2 below deck 1 (rulebook, Setup).
-    low = sum(deck1(5).values()) // 5
-    high = sum(deck1(2).values()) // 2
-    return gettext("about %(low)d–%(high)d turns each, a few actions per turn") % {
-        "low": low,
-        "high": high + 2,
-    }
-
-
-def _trias_pitch() -> str:
-    return gettext(
-        "The supercontinent breaks apart: drift tiles of land out to sea, move and "
-        "breed your herds, and hold the majority on the islands when the meteorite "
-        "strikes."
+def _card(spec: GameSpec) -> GameCard:
+    shown, words = spec.showcase, spec.part("words")
+    return GameCard(
+        spec.name,
+        spec.title,
+        words.players if shown.own_players else functools.partial(_player_range, spec.name),
+        words.length,
+        words.pitch,
+        demo_moves=shown.demo_moves,
+        demo_players=shown.demo_players,
+        demo_seed=shown.demo_seed,
     )
 
 
-def _triad_length() -> str:
-    return gettext("a few dozen moves each, one die per move")
+@functools.cache
+def _cards_of(games: tuple[str, ...]) -> dict[str, GameCard]:
+    specs = map(registry.get, games)
+    return {spec.name: _card(spec) for spec in specs if spec.showcase}
 
 
-def _triad_pitch() -> str:
-    return gettext(
-        "Turn a die to a new value and move it exactly that far; line up three dice "
-        "of both colours showing I, II and III, or three alike, to take one of yours "
-        "off. Remove three first to win."
-    )
+class _Cards(Mapping):
+    """The cards of the registered games that have one (``GameSpec.showcase``), in
+    the registry's order; built once for each set of registered games."""
+
+    def _cards(self) -> dict[str, GameCard]:
+        return _cards_of(tuple(registry.names()))
+
+    def __getitem__(self, engine: str) -> GameCard:
+        return self._cards()[engine]
+
+    def __iter__(self):
+        return iter(self._cards())
+
+    def __len__(self) -> int:
+        return len(self._cards())
 
 
-def _tritarea_players() -> str:
-    return gettext("%(players)s, computer seats fill the table") % {
-        "players": _player_range("tritarea")
-    }
-
-
-def _tritarea_length() -> str:
-    return gettext(
-        "%(rounds)d rounds of %(tricks)d tricks: a card each trick, and blocks to "
-        "place when you win the right to build"
-    ) % {"rounds": LAST_ROUND, "tricks": TRICKS_PER_ROUND}
-
-
-def _tritarea_pitch() -> str:
-    return gettext(
-        "Developers bid plan cards for the right to build; stack blocks to top the "
-        "most buildings in each of four areas and own the tallest tower."
-    )
-
-
-GAMES: dict[str, GameCard] = {
-    card.engine: card
-    for card in (
-        GameCard(
-            "trias",
-            "Trias",
-            functools.partial(_player_range, "trias"),
-            _trias_turns,
-            _trias_pitch,
-            demo_moves=60,
-            demo_players=3,
-            demo_seed=21,
-        ),
-        GameCard(
-            "triad",
-            "Triad",
-            functools.partial(_player_range, "triad"),
-            _triad_length,
-            _triad_pitch,
-            demo_moves=14,
-            demo_players=2,
-            demo_seed=8,
-        ),
-        GameCard(
-            "tritarea",
-            "Tri*T*Area",
-            _tritarea_players,
-            _tritarea_length,
-            _tritarea_pitch,
-            demo_moves=40,
-            demo_players=2,
-            demo_seed=5,
-        ),
-    )
-}
+GAMES: Mapping[str, GameCard] = _Cards()
 
 
 def options(engine: str) -> list[dict]:

@@ -4,7 +4,7 @@ from django.views.generic import RedirectView
 from . import views
 
 urlpatterns = [
-    # The game page links here (``game_help``) with an anchor of boards.RULES_ANCHORS.
+    # The game page links here (``game_help``) with an anchor of its GameSpec.rules_anchors.
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<str:engine>/", views.rules, name="game_help"),
     path(

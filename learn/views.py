@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from games import boards
+from games import registry
 from games.engines import ENGINES
 from games.i18n import localize as localized
 
@@ -26,17 +26,17 @@ def rules(request, engine: str):
     """A game's rules for players, with diagrams drawn by the game's board code."""
     if engine not in ENGINES:
         raise Http404("No such game.")
-    module = ENGINES[engine]
+    spec = registry.get(engine)
     return render(
         request,
-        f"learn/rules_{engine}.html",
+        spec.rules_template,
         {
-            "engine": module,
+            "engine": spec.engine,
             "d": diagrams.for_game(engine),
             "game": showcase.GAMES[engine],
-            "site_rules": [localized(rule) for rule in getattr(module, "SITE_RULES", ())],
+            "site_rules": [localized(rule) for rule in spec.site_rules],
             "options": showcase.options(engine),
-            "anchors": boards.RULES_ANCHORS[engine],
+            "anchors": spec.rules_anchors,
             "og_image": showcase.og_image_path(engine),
         },
     )

@@ -1,5 +1,5 @@
-"""Server-rendered SVG boards and turn guides, one module per game
-(``games.boards.<engine name>``).
+"""Server-rendered SVG boards and turn guides: what every game's board module shares,
+and the calls that reach the game's own (``GameSpec.board``, e.g. ``titles.trias.board``).
 
 Pure Python like the engines. Each module exposes two functions (and may expose ``layers``).
 
@@ -49,23 +49,11 @@ The contract between the two (checked for every game by
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-# The section ids of each game's rules page that a guide may point to with
-# ``rules_anchor`` ("What can I do now?"). The rules pages must carry every one.
-RULES_ANCHORS: dict[str, tuple[str, ...]] = {
-    "triad": ("goal", "setup", "turn", "no-move", "triads", "end", "tripost"),
-    "trias": (
-        "goal", "setup", "place", "card", "drift", "actions", "scoring", "end", "tripost",
-    ),
-    "tritarea": (
-        "goal", "setup", "lead", "sell", "trick", "build", "extra", "computer", "scoring",
-        "end", "tripost",
-    ),
-}  # fmt: skip
+from games import registry
 
 
 @dataclass(frozen=True)
@@ -109,7 +97,8 @@ class Guide:
     ``detail``: what else matters now ("3 of 4 actions left."), may be empty;
     ``acting_for``: when the viewer decides for another seat (a computer seat in
     Tri*T*Area), that seat's name in words ("Orange (computer)"), else empty;
-    ``rules_anchor``: one of ``RULES_ANCHORS[game]``, the rules section for this step;
+    ``rules_anchor``: one of the game's ``GameSpec.rules_anchors``, the rules section
+    for this step;
     ``choices``: the two-step list, in board order; ``buttons``: one-step actions;
     ``legend``: the board's legend (may be empty for a self-explaining board).
     """
@@ -190,7 +179,7 @@ class Layers:
 
 
 def _module(game: str):
-    return importlib.import_module(f"{__name__}.{game}")
+    return registry.get(game).part("board")
 
 
 def render_svg(

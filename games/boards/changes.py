@@ -1,7 +1,7 @@
 """What changed since a viewer's last turn: marks on the board and the same in words.
 
-Pure Python like the boards. Each game has a module (``trias_changes``,
-``triad_changes``, ``tritarea.changes``) with two functions:
+Pure Python like the boards. Each game has a module (its ``GameSpec.changes``, e.g.
+``titles.trias.changes``) with two functions:
 
 ``changes(views, plies, *, seat) -> Changes``
     ``views`` are ``view(state, seat)`` for the viewer's own seat (``None`` for a
@@ -18,15 +18,10 @@ Pure Python like the boards. Each game has a module (``trias_changes``,
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-_MODULES = {
-    "trias": "games.boards.trias_changes",
-    "triad": "games.boards.triad_changes",
-    "tritarea": "games.boards.tritarea.changes",
-}
+from games import registry
 
 
 @dataclass(frozen=True)
@@ -96,7 +91,7 @@ class Changes:
 
 
 def _module(game: str):
-    return importlib.import_module(_MODULES[game])
+    return registry.get(game).part("changes")
 
 
 def changes(game: str, views: Sequence[dict], plies: Sequence[Ply], *, seat: int | None) -> Changes:

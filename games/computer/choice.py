@@ -26,7 +26,7 @@ def choose_action(
     """An action for ``seat`` at ``level``, deterministic for the game's seed and ply
     (two workers that think about the same position choose the same action).
     ``players`` is the number of people at the table (some levels play differently
-    at larger tables, :attr:`games.computer.levels.Level.per_table`).
+    at larger tables, the game's ``GameSpec.levels_by_table``).
 
     The bot decides from what the seat may know (it samples hidden information
     through the engine's ``determinize`` where the game has secrets).

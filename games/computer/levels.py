@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games import registry
 from games.engines.base import gettext_lazy, pgettext_lazy
 
 from .players import Bot, MonteCarloBot
@@ -23,14 +24,6 @@ class Level:
     title: str
     summary: str
     params: dict = field(default_factory=dict)  # MonteCarloBot's keyword arguments
-    # Per engine name, arguments that replace some of ``params``: a Trias action costs
-    # ten of Triad's, so its playouts are fewer and shorter for a similar think.
-    per_engine: dict = field(default_factory=dict)
-    # Per engine name, {fewest players: arguments}: what replaces ``per_engine``'s
-    # arguments at tables of at least that many people (the largest such key wins).
-    # Lapses cost less where two or more rivals also err, so a level may need more
-    # of them there to stay below the next.
-    per_table: dict = field(default_factory=dict)
     # The longest one decision is meant to take, in seconds: the CPU cap of the levels
     # that have one (``max_seconds``); the others search a smaller fixed budget. A seat
     # due longer than this and a minute is queued again (games.computer.turns).
@@ -38,8 +31,15 @@ class Level:
 
     def arguments(self, engine: str = "", players: int = 0) -> dict:
         """MonteCarloBot's keyword arguments for ``engine`` at a table of ``players``."""
-        arguments = {**self.params, **self.per_engine.get(engine, {})}
-        for fewest, changes in sorted(self.per_table.get(engine, {}).items()):
+        # Each game's own arguments for this level (``GameSpec.levels``: a Trias action
+        # costs ten of Triad's, so its playouts are fewer and shorter for a similar
+        # think) and, at tables of at least so many people, ``levels_by_table`` (lapses
+        # cost less where two or more rivals also err).
+        spec = registry.get(engine) if engine else None
+        per_game = spec.levels.get(self.id, {}) if spec else {}
+        by_table = spec.levels_by_table.get(self.id, {}) if spec else {}
+        arguments = {**self.params, **per_game}
+        for fewest, changes in sorted(by_table.items()):
             if players >= fewest:
                 arguments.update(changes)
         return arguments
@@ -101,17 +101,6 @@ LEVELS: dict[str, Level] = {
                 "Takes what a glance shows and now and then plays at random: a gentle first game."
             ),
             {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
-            {
-                # Tri*T*Area's cards already give a random player chances: fewer lapses.
-                "tritarea": {"blunder": 0.1},
-                # Trias: the board as it stands, blind to the land masses to come.
-                "trias": {"evaluator": "evaluate_board"},
-            },
-            {
-                # With two rivals or more a lapse in three left Beginner about as good
-                # as Casual (39% against two Beginners, share 33%): every other move.
-                "trias": {3: {"blunder": 0.5}},
-            },
         ),
         Level(
             "casual",
@@ -125,14 +114,6 @@ LEVELS: dict[str, Level] = {
                 "sample": 6,
                 "ucb": 0.5,
                 "max_seconds": None,
-            },
-            {
-                "trias": {
-                    "playouts": 16,
-                    "depth": 4,
-                    "blunder": 0.12,
-                    "evaluator": "evaluate_board",
-                }
             },
         ),
         Level(
@@ -148,18 +129,6 @@ LEVELS: dict[str, Level] = {
                 "ucb": 0.4,
                 "max_seconds": 2.0,
             },
-            {
-                # Trias: the fitted estimate one action deep, with a lapse in ten.
-                "trias": {"playouts": 4, "width": 4, "depth": 0, "blunder": 0.1},
-                # Tri*T*Area: random playouts to the round's end cost a seventh of
-                # guided ones; more of them for a fraction of the CPU.
-                "tritarea": {"playouts": 120, "depth": 40, "greedy": 0.0, "sample": 0},
-            },
-            {
-                # Among five, one action deep was no better than Casual (30% against
-                # four of it, share 20%); a short look ahead is (42%).
-                "trias": {5: {"playouts": 12, "depth": 4, "width": 4}},
-            },
         ),
         Level(
             "expert",
@@ -173,21 +142,6 @@ LEVELS: dict[str, Level] = {
                 "sample": 10,
                 "ucb": 0.4,
                 "max_seconds": 2.0,
-            },
-            {
-                "trias": {"playouts": 48, "depth": 8},
-                # Strong's random playouts to the round's end, four times as many.
-                "tritarea": {"playouts": 480, "depth": 40, "greedy": 0.0, "sample": 0},
-            },
-            {
-                # Among five, where Strong looks ahead too (above): with 48 playouts
-                # Expert won 25% of 20 games against four Strongs (share 20%), with 96
-                # 40%.
-                "trias": {5: {"playouts": 96}},
-                # With three people and more, eight times Strong's:
-                # with four times, Expert won 42% of 24 games against two Strongs
-                # (share 33%: not clear).
-                "tritarea": {3: {"playouts": 960}},
             },
         ),
     )

@@ -19,19 +19,20 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
   turn (several actions in Trias) with its best-looking actions before sampling.
   ``blunder`` is the share of decisions played at random: the Beginner's lapses.
-  ``evaluator`` names the engine hook it judges positions by (``evaluate`` unless an
-  engine offers a plainer one for its gentler levels, like Trias's ``evaluate_board``).
+  ``evaluator`` names the game's estimate it judges positions by (``evaluate`` unless
+  a game offers a plainer one for its gentler levels, like Trias's ``evaluate_board``).
 - ``games.computer.levels.LEVELS``: the strengths a person can choose (Beginner,
-  Casual, Strong, Expert), each a fixed search budget of :class:`MonteCarloBot`.
+  Casual, Strong, Expert), each a fixed search budget of :class:`MonteCarloBot`,
+  which each game may adjust (``GameSpec.levels``).
 
-Optional engine hooks it uses when present:
+What it asks the game's spec (:class:`games.registry.GameSpec`) besides the engine:
 
 - ``determinize(state, seat, rng)``: for hidden information. The bot never searches
   the true state of such a game: each playout starts from a fresh determinization,
   a state ``seat`` cannot tell from the real one with every secret it cannot see
-  re-drawn. Engines without hidden information (Triad) need no such hook.
-- ``evaluate(state, seat) -> float`` in [0, 1]: a quick estimate of ``seat``'s
-  chances. It scores playouts that are cut off, ranks the candidates before the
+  re-drawn. Games without hidden information (Triad) declare none.
+- ``evaluators["evaluate"](state, seat) -> float`` in [0, 1]: a quick estimate of
+  ``seat``'s chances. It scores playouts that are cut off, ranks the candidates before the
   search (only the best ``width`` are searched), and guides the playouts: with
   probability ``greedy`` a playout action is the one the mover's evaluation likes
   best rather than a random one. Without it a cut-off playout scores a neutral 0.5
@@ -45,6 +46,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from types import ModuleType
+
+from games import registry
 
 
 def result_value(engine: ModuleType, state, seat: int) -> float | None:
@@ -115,12 +118,12 @@ class MonteCarloBot:
 
     def _sample(self, engine: ModuleType, state, seat: int):
         """The state the bot may search: a determinization when secrets exist."""
-        determinize = getattr(engine, "determinize", None)
+        determinize = registry.get(engine.name).determinize
         return determinize(state, seat, self.rng) if determinize else state
 
     def _evaluate(self, engine: ModuleType):
         """The engine's estimate this bot judges by (``evaluator``), or None."""
-        return getattr(engine, self.evaluator, None)
+        return registry.get(engine.name).evaluators.get(self.evaluator)
 
     def _value(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
         done = result_value(engine, state, seat)

@@ -1,13 +1,16 @@
-"""The game engines: pure Python, importing nothing from Django or Celery.
+"""The game engines' shared contract (:mod:`games.engines.base`) and the computer
+players (``bots``). The engines themselves live in each game's folder
+(``titles/<name>/engine/``), pure Python, importing nothing from Django or Celery.
 
-``ENGINES`` maps an engine's name to the module implementing the protocol described
-in :mod:`games.engines.base`; ``get_engine(name)`` looks one up.
+``ENGINES`` maps a game's name to its engine module, a live view of the registry of
+games (:mod:`games.registry`); ``get_engine(name)`` looks one up.
 """
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
+
+from games import registry
 
 from .base import (
     AmbiguousAction,
@@ -19,20 +22,12 @@ from .base import (
     seeded_rng,
 )
 
-# Engine packages in games/engines/<name>/, registered in this order.
-_ENGINE_MODULES: tuple[str, ...] = ("triad", "trias", "tritarea")
-
-ENGINES: dict[str, ModuleType] = {
-    name: importlib.import_module(f"{__name__}.{name}") for name in _ENGINE_MODULES
-}
+ENGINES = registry.Engines()
 
 
 def get_engine(name: str) -> ModuleType:
     """The engine called ``name``; ``KeyError`` with a clear message if unknown."""
-    try:
-        return ENGINES[name]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; known games: {', '.join(ENGINES)}") from None
+    return registry.get(name).engine
 
 
 __all__ = [

@@ -23,7 +23,8 @@ The engine protocol (each engine is a module exposing these names):
 - ``outcome(state) -> Outcome | None``
 - ``to_json(state) -> dict`` and ``from_json(data) -> State``
 
-Optional:
+Optional (the game's ``GameSpec`` in :mod:`games.registry` names the ones it has; the
+site asks the spec, never the module):
 
 - ``determinize(state, seat, rng) -> State``: for games with hidden information, a
   state that ``seat`` cannot tell from ``state`` with every secret it cannot see

@@ -2,17 +2,16 @@
 the game's own board code (``games.boards.render_svg``), so a diagram can never
 disagree with what the game page shows.
 
-Each game's module (``learn.diagrams.<engine>``) has ``diagrams() -> dict[str,
-Diagram]``. A diagram keeps its engine state; ``figures`` are the numbers the page
-states about it (points, herds, ranks), computed from the engine when the page is
-built, never typed into a template. Captions and text alternatives are written in
-the templates, in words, around those figures.
+Each game's module (its ``GameSpec.diagrams``, e.g. ``titles.trias.diagrams``) has
+``diagrams() -> dict[str, Diagram]``. A diagram keeps its engine state; ``figures``
+are the numbers the page states about it (points, herds, ranks), computed from the
+engine when the page is built, never typed into a template. Captions and text
+alternatives are written in the templates, in words, around those figures.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 import math
 import random
 import re
@@ -20,7 +19,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, gettext
 
-from games import boards
+from games import boards, registry
 from games.engines import IllegalAction, get_engine
 
 # A diagram is shown at least this wide (CSS px) so that its smallest text stays at
@@ -123,8 +122,9 @@ def played_out(game: str, players: int, seed: int) -> Diagram:
         seat = engine.to_move(state)[0]
         state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
     outcome = engine.outcome(state)
-    labels = engine.seat_labels(players, None) if hasattr(engine, "seat_labels") else []
-    npcs = engine.computer_seats(players, None) if hasattr(engine, "computer_seats") else ()
+    spec = registry.get(game)
+    labels = spec.seat_labels(players, {}) if spec.seat_labels else []
+    npcs = spec.rules_computer_seats(players, {})
     scores = [
         {
             "seat": labels[i] if i < len(labels) else gettext("Seat %(n)d") % {"n": i + 1},
@@ -159,4 +159,4 @@ def for_game(game: str) -> dict[str, Diagram]:
 @functools.cache
 def _built(game: str, language: str) -> dict[str, Diagram]:
     # Built once per process and language: pure functions of the engine.
-    return importlib.import_module(f"{__name__}.{game}").diagrams()
+    return registry.get(game).part("diagrams").diagrams()

@@ -3,15 +3,14 @@ which knows nothing of this app: the template asks for them)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_noop
 
-from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
-from games.engines.tritarea.board import AREAS
-from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
+from games import registry
 from games.i18n import localize as localized
 from learn import showcase
 
@@ -35,16 +34,23 @@ ENGINE_NAMES = (
     gettext_noop("green"),
     gettext_noop("red"),
 )
-_NAMES = {
-    *ENGINE_NAMES,
-    *TRIAS_COLOURS,
-    *TRITAREA_COLOURS,
-    *(area[1] for area in AREAS.values()),
-}
-# Tri*T*Area's area names are the engine's texts: said as the game page says them.
-_AREA_NAMES = {str(area[0]): area[0] for area in AREAS.values()}
-_NAMES |= set(_AREA_NAMES)
-_NAME = re.compile(r"\b(" + "|".join(sorted(_NAMES, key=len, reverse=True)) + r")\b")
+
+
+def _names() -> tuple[re.Pattern, dict]:
+    """The names the games' captions may say (``GameSpec.names`` and ``own_names``) as
+    one pattern, and the engine texts among them by their English."""
+    return _names_of(tuple(registry.names()))
+
+
+@functools.cache
+def _names_of(games: tuple[str, ...]) -> tuple[re.Pattern, dict]:
+    names = set(ENGINE_NAMES)
+    own = {}
+    for spec in map(registry.get, games):
+        names.update(spec.names)
+        own.update({str(text): text for text in spec.own_names})
+    names |= set(own)
+    return re.compile(r"\b(" + "|".join(sorted(names, key=len, reverse=True)) + r")\b"), own
 
 
 @register.filter
@@ -53,10 +59,9 @@ def named(value) -> str:
     the engine's own translation when it gives one, else this app's."""
     if hasattr(value, "localized"):
         return localized(value)
-    return _NAME.sub(
-        lambda m: (
-            localized(_AREA_NAMES[m.group(1)]) if m.group(1) in _AREA_NAMES else gettext(m.group(1))
-        ),
+    pattern, own = _names()
+    return pattern.sub(
+        lambda m: localized(own[m.group(1)]) if m.group(1) in own else gettext(m.group(1)),
         str(value),
     )
 

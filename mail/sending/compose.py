@@ -352,7 +352,7 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     if game.status == "active" and game.draw_declined_for == seat.index:
         # Told here too: a correspondence player hears of the answer with their turn.
         section.moves_since.append(gettext("Your draw offer was declined."))
-    if game.engine_module.__name__.endswith("tritarea"):
+    if game.spec.rounds:
         section.round_summaries = round_summaries(game, seat.index)
     state = load_state(game)
     # A seat its person left (resigned, timed out) may be a computer's now, due and

@@ -1,4 +1,4 @@
-// The board is drawn to be seen whole in its box (games/boards/trias.py); a player may
+// The board is drawn to be seen whole in its box (titles/trias/board.py); a player may
 // still zoom in to look closer: pinch (the browser's own zoom), the board's − / Whole
 // board / + buttons, or the keys + and - (and 0 for the whole board) while the board
 // or its buttons have focus. Zoomed in, the board's box pans (drag, swipe, arrow

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from games import boards
+from games import boards, registry
 from games.engines import ENGINES
 
 CASES = [
@@ -41,7 +41,7 @@ def _check(name: str, view: dict, seat: int, actions: list[str]) -> None:
     guide = boards.guide(name, view, seat=seat, actions=actions)
     assert guide.reachable() == set(actions), "every legal action, and only those"
     assert guide.prompt, "a turn always says what to do"
-    assert guide.rules_anchor in (*boards.RULES_ANCHORS[name], "")
+    assert guide.rules_anchor in (*registry.get(name).rules_anchors, "")
     tokens = {c.token for c in guide.choices}
     assert len(tokens) == len(guide.choices), "choice tokens are unique"
     if name in STRICT and actions:

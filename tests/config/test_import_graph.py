@@ -33,7 +33,18 @@ from mail import tasks as mail_tasks
 from mail.sending import outbox
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "chat", "config", "games", "learn", "leaving", "mail", "moderation", "ratings")
+APPS = (
+    "accounts",
+    "chat",
+    "config",
+    "games",
+    "learn",
+    "leaving",
+    "mail",
+    "moderation",
+    "ratings",
+    "titles",
+)
 CAPABILITIES = ("chat", "learn", "leaving", "mail", "moderation", "ratings")
 READ_SIDE = ("presenters", "selectors", "permissions")  # module names of the read side
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from accounts.models import User
 from games import services
-from games.boards import trias as trias_board
 from games.computer.players import RandomBot
 from games.engines import ENGINES
 from games.models import Game
 from games.replay import load_state
+from titles.trias import board as trias_board
 
 # (engine, people, game seed, bots' seed, stage): "late" is for Trias the widest board
 # of the game, for the others a ply in its last quarter; "drift" (Trias) the widest

@@ -19,8 +19,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engines import trias
 from games.models import GameStatus
+from titles.trias import engine as trias
 
 from .helpers import (
     TIMEOUT_MS,

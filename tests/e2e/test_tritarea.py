@@ -18,8 +18,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.boards.tritarea.svg import SEAT_FILL
-from games.engines.tritarea.board import SQUARE_INDEX
+from titles.tritarea.board.svg import SEAT_FILL
+from titles.tritarea.engine.board import SQUARE_INDEX
 
 from .helpers import PASSWORD, TIMEOUT_MS, create_game, game_of, sign_up, tap_board
 

@@ -14,13 +14,13 @@ from django.urls import reverse
 
 from games import changes, services
 from games.boards.changes import Ply
-from games.boards.trias_changes import changes as trias_changes
-from games.engines.trias.rules import drew_and_played
 from games.models import Controller, Visit
 from games.replay import load_state
 from tests.factories import UserFactory
 from tests.games.computer.test_turns import versus_computer
 from tests.web.helpers import play_random, seat_user, start_game
+from titles.trias.changes import changes as trias_changes
+from titles.trias.engine.rules import drew_and_played
 
 pytestmark = pytest.mark.django_db
 

@@ -20,15 +20,15 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import boards
-from games.engines import tritarea as tt
-from games.engines.trias.build import position as trias_position
-from games.engines.trias.drift import why_not_drift
-from games.engines.tritarea.board import AREAS
-from games.engines.tritarea.rules import outcome
-from games.engines.tritarea.state import OVER, from_json, to_json
 from games.i18n import localize
-from tests.engines.tritarea.helpers import building
 from tests.i18n.test_learn_german import german_catalogue  # noqa: F401 (a fixture)
+from titles.trias.engine.build import position as trias_position
+from titles.trias.engine.drift import why_not_drift
+from titles.tritarea import engine as tt
+from titles.tritarea.engine.board import AREAS
+from titles.tritarea.engine.rules import outcome
+from titles.tritarea.engine.state import OVER, from_json, to_json
+from titles.tritarea.tests.helpers import building
 
 ENGLISH_AREAS = ("Intelligent", "Modern", "Ecology", "Happiness")
 GERMAN_AREAS = ("Intelligenz", "Moderne", "Ökologie", "Glück")

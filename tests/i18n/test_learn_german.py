@@ -28,8 +28,6 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.engines import ENGINES
-from games.engines.trias.rules import COLOURS as TRIAS_COLOURS
-from games.engines.tritarea.seats import COLOURS as TRITAREA_COLOURS
 from games.i18n import localize as localized
 from games.models import Game
 from learn import showcase, watching
@@ -37,6 +35,8 @@ from learn.diagrams import for_game
 from learn.templatetags.learn import named
 from tests.factories import UserFactory, play_first_legal, start_game
 from tests.i18n.english import english_left, texts_of
+from titles.trias.engine.rules import COLOURS as TRIAS_COLOURS
+from titles.tritarea.engine.seats import COLOURS as TRITAREA_COLOURS
 
 ROOT = Path(__file__).resolve().parents[2]
 # Names that are right in German too: the games, the site, a player called alice.

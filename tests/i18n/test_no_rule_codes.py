@@ -98,7 +98,7 @@ def test_no_string_in_the_sites_code_names_a_rule_code():
     """Sentences of the engines (moves, refusals, results, site rulings), the boards'
     guides and hints, the views' and emails' messages: every string but docstrings."""
     files = _site_files(".py")
-    assert any(path.parts[-3:] == ("engines", "trias", "rules.py") for path in files)
+    assert any(path.parts[-3:] == ("trias", "engine", "rules.py") for path in files)
     found = [hit for path in files for hit in codes_in_python_strings(path)]
     assert found == []
 

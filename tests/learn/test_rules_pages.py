@@ -9,10 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import boards
+from games import boards, registry
 from games.engines import ENGINES, get_engine
 from learn.diagrams import fit_class, for_game, tall_class
-from learn.diagrams.trias import EXAMPLE_3, LetteredLandMasses, lettered
+from titles.trias.diagrams import EXAMPLE_3, LetteredLandMasses, lettered
 
 GAMES = sorted(ENGINES)
 
@@ -41,7 +41,7 @@ def figure(html: str, fig_id: str) -> str:
 def test_the_rules_page_renders_signed_out_with_every_guide_anchor(engine):
     html = page(engine)
     assert f"How to play {get_engine(engine).title}" in unescape(html)
-    for anchor in boards.RULES_ANCHORS[engine]:
+    for anchor in registry.get(engine).rules_anchors:
         assert f'id="{anchor}"' in html, anchor
     for rule in get_engine(engine).SITE_RULES:
         assert rule in unescape(html)  # the engine's own site rulings, shown as such
@@ -168,7 +168,7 @@ def test_trias_example_3_letters_each_land_mass_beside_it_covering_nothing(langu
     tile, coordinate, herd or other label."""
     from django.utils import translation
 
-    from games.boards.trias import SIZE, _center
+    from titles.trias.board import SIZE, _center
 
     with translation.override(language):
         svg = for_game("trias")["ex3"].svg
@@ -333,7 +333,7 @@ def test_the_end_diagram_is_a_finished_game_with_the_engines_result(engine):
 @pytest.mark.django_db
 def test_trias_end_diagram_labels_each_scored_land_mass_covering_nothing():
     """The whole game's end: its land masses' scores beside them, off the coordinates."""
-    from games.engines import trias
+    from titles.trias import engine as trias
 
     end = for_game("trias")["end"]
     scored = [i for i in trias.view(end.state, None)["final"] if any(i["points"])]

@@ -14,11 +14,11 @@ from django.utils import translation
 from PIL import Image, ImageChops, ImageFilter
 
 from games import boards
-from games.boards.trias_guide import WATER
-from games.boards.tritarea import svg as s
 from games.engines import get_engine
 from games.models import Game
 from mail.sending import compose, pictures, positions
+from titles.trias.guide import WATER
+from titles.tritarea.board import svg as s
 
 
 def _positions(name: str, people: int, games: int, seed: int):

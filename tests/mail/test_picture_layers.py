@@ -106,8 +106,8 @@ def test_the_email_png_comes_from_the_layers_and_decodes_to_the_board(fresh_cach
 @pytest.mark.django_db
 def test_a_board_without_layers_is_drawn_whole(monkeypatch, alice, bob, settings):
     # (every game's board comes in layers today; a new game's may come only whole)
-    from games.boards import triad
     from tests.factories import start_game
+    from titles.triad import board as triad
 
     settings.MAIL_BOARD_PNG = True
     game = start_game(alice, bob, engine="triad")

@@ -23,14 +23,14 @@ from django.utils import timezone
 
 from chat import services as chat
 from games import services, table_rows
-from games.engines.trias.cards import deck2_size
-from games.engines.tritarea.rules import NPC as TRITAREA_NPC
 from games.models import Controller, Game, Seat
 from games.replay import load_state
 from leaving.services import account_delete
 from moderation import services as moderation
 from tests.factories import UserFactory
 from tests.web.helpers import open_game, play_random, start_game
+from titles.trias.engine.cards import deck2_size
+from titles.tritarea.engine.rules import NPC as TRITAREA_NPC
 
 pytestmark = pytest.mark.django_db
 

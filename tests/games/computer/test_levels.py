@@ -4,7 +4,7 @@ import pytest
 
 from games.computer.levels import LEVELS, level_bot
 from games.computer.players import MonteCarloBot
-from games.engines import triad as t
+from titles.triad import engine as t
 
 
 def test_the_four_levels_keep_their_ids_and_order():
@@ -62,21 +62,27 @@ def test_trias_beginner_errs_more_often_once_two_rivals_or_more_share_the_table(
     assert level_bot("casual", seed=1, engine="trias", players=5).blunder == 0.12
 
 
-def test_a_table_size_rule_replaces_the_engines_arguments_from_its_size_up():
-    from games.computer.levels import Level
+def test_a_table_size_rule_replaces_the_games_arguments_from_its_size_up():
+    from types import SimpleNamespace
 
-    level = Level(
-        "probe",
-        "Probe",
-        "",
-        {"playouts": 10, "depth": 5},
-        {"trias": {"playouts": 20}},
-        {"trias": {3: {"depth": 7}, 5: {"depth": 9, "playouts": 30}}},
+    from games import registry
+    from games.computer.levels import Level
+    from games.registry import GameSpec
+
+    level = Level("probe", "Probe", "", {"playouts": 10, "depth": 5})
+    probe = GameSpec(
+        engine=SimpleNamespace(name="probe game"),
+        levels={"probe": {"playouts": 20}},
+        levels_by_table={"probe": {3: {"depth": 7}, 5: {"depth": 9, "playouts": 30}}},
     )
-    assert level.arguments("trias", 2) == {"playouts": 20, "depth": 5}
-    assert level.arguments("trias", 4) == {"playouts": 20, "depth": 7}
-    assert level.arguments("trias", 5) == {"playouts": 30, "depth": 9}
-    assert level.arguments("triad", 5) == {"playouts": 10, "depth": 5}
+    registry.register(probe)
+    try:
+        assert level.arguments("probe game", 2) == {"playouts": 20, "depth": 5}
+        assert level.arguments("probe game", 4) == {"playouts": 20, "depth": 7}
+        assert level.arguments("probe game", 5) == {"playouts": 30, "depth": 9}
+        assert level.arguments("triad", 5) == {"playouts": 10, "depth": 5}
+    finally:
+        registry.unregister("probe game")
 
 
 def test_trias_strong_looks_a_few_actions_ahead_among_five():

@@ -8,9 +8,27 @@ from types import SimpleNamespace
 
 import pytest
 
+from games import registry
 from games.computer.players import MonteCarloBot, RandomBot, play_game, result_value
 from games.engines import ENGINES, IllegalAction, Outcome
-from games.engines import triad as t
+from games.registry import GameSpec
+from titles.triad import engine as t
+
+
+@pytest.fixture
+def registered():
+    """``registered(engine, **capabilities)``: the engine's game in the registry for
+    this test (the bots ask it for the game's secrets and estimates)."""
+    names = []
+
+    def register(engine, **capabilities):
+        registry.register(GameSpec(engine=engine, **capabilities))
+        names.append(engine.name)
+        return engine
+
+    yield register
+    for name in names:
+        registry.unregister(name)
 
 
 def test_the_random_bot_is_reproducible_and_legal():
@@ -54,10 +72,12 @@ def test_the_strong_bot_takes_a_winning_triad():
     assert MonteCarloBot(seed=1, playouts=4, depth=2).choose(t, state, t.BLACK) == "c1-c3=2"
 
 
-def test_the_strong_bot_works_without_the_evaluate_hook():
+def test_the_strong_bot_works_for_a_game_without_an_estimate(registered):
     plain = SimpleNamespace(
         **{k: getattr(t, k) for k in dir(t) if not k.startswith("_") and k != "evaluate"}
     )
+    plain.name = "plain triad"
+    registered(plain)  # no evaluators
     state = t.new_game(2, 1)
     action = MonteCarloBot(seed=2, playouts=10, depth=6).choose(plain, state, t.BLACK)
     assert action in t.legal_actions(state, t.BLACK)
@@ -132,8 +152,9 @@ class GuessEngine:
         return Outcome((1.0 if right else 0.0,), (0,) if right else (), "guessed")
 
 
-def test_the_strong_bot_decides_from_determinizations_only():
+def test_the_strong_bot_decides_from_determinizations_only(registered):
     engine = GuessEngine()
+    registered(engine, hidden_information=True, determinize=engine.determinize)
     right = 0
     for i in range(40):
         state = GuessState(secret=i % 2)
@@ -172,8 +193,12 @@ class TwoJudgesEngine:
         return 0.9 if state[:1] == "c" else 0.1
 
 
-def test_a_bot_judges_by_the_estimate_its_evaluator_names():
+def test_a_bot_judges_by_the_estimate_its_evaluator_names(registered):
     engine = TwoJudgesEngine()
+    registered(
+        engine,
+        evaluators={"evaluate": engine.evaluate, "evaluate_plain": engine.evaluate_plain},
+    )
     assert MonteCarloBot(seed=1, playouts=6, depth=0).choose(engine, "", 0) == "a"
     plain = MonteCarloBot(seed=1, playouts=6, depth=0, evaluator="evaluate_plain")
     assert plain.choose(engine, "", 0) == "c"

@@ -3,7 +3,7 @@
 import pytest
 
 from games.computer import choice, levels
-from games.engines import triad as t
+from titles.triad import engine as t
 
 
 def test_a_seat_plays_at_its_level_and_a_seat_without_one_at_the_takeover_level(settings):

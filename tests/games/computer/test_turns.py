@@ -156,7 +156,7 @@ def test_a_task_delivered_twice_applies_each_action_once(alice):
 
 
 def test_the_computer_thinks_knowing_how_many_people_share_the_table(alice, monkeypatch):
-    """Some levels play differently at larger tables (Level.per_table)."""
+    """Some levels play differently at larger tables (each game's GameSpec.levels_by_table)."""
     game = versus_computer(alice, engine="trias", levels=("beginner", "casual"), first="computer")
     tables = []
     real_choose = choice.choose_action

@@ -1,0 +1,7 @@
+from tests.mail_fixtures import (  # noqa: F401
+    _mail_settings,
+    alice,
+    bob,
+    queued,
+    settling_tasks,
+)

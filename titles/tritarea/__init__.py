@@ -1,0 +1,53 @@
+"""Tri*T*Area: 1-4 people at a table of four, computer seats fill the rest (see
+``engine``)."""
+
+from games.registry import GameSpec, Showcase
+
+from . import engine
+from .engine.board import AREAS
+from .engine.seats import COLOURS
+
+# The rules page's sections a turn guide may point to.
+RULES_ANCHORS = (
+    "goal", "setup", "lead", "sell", "trick", "build", "extra", "computer", "scoring",
+    "end", "tripost",
+)  # fmt: skip
+
+SPEC = GameSpec(
+    engine=engine,
+    board="titles.tritarea.board",
+    changes="titles.tritarea.changes",
+    words="titles.tritarea.words",
+    diagrams="titles.tritarea.diagrams",
+    rules_template="tritarea/rules.html",
+    rules_anchors=RULES_ANCHORS,
+    site_rules=engine.SITE_RULES,
+    names=(*(str(colour) for colour in COLOURS), *(area[1] for area in AREAS.values())),
+    own_names=tuple(area[0] for area in AREAS.values()),
+    showcase=Showcase(demo_moves=40, demo_players=2, demo_seed=5, own_players=True),
+    hidden_information=True,  # the hands, the lead areas declared in secret
+    rounds=True,
+    reveals_information=engine.reveals_information,
+    redact_action=engine.redact_action,
+    determinize=engine.determinize,
+    seat_labels=engine.seat_labels,
+    seat_count=engine.seat_count,
+    computer_seats=engine.computer_seats,
+    evaluators={"evaluate": engine.evaluate},
+    # The computer levels (games.computer.levels.LEVELS) for Tri*T*Area; measured in bots.py.
+    levels={
+        # the cards already give a random player chances: fewer lapses
+        "beginner": {"blunder": 0.1},
+        # random playouts to the round's end cost a seventh of guided ones; more of
+        # them for a quarter of the CPU
+        "strong": {"playouts": 120, "depth": 40, "greedy": 0.0, "sample": 0},
+        # Strong's random playouts to the round's end, four times as many
+        "expert": {"playouts": 480, "depth": 40, "greedy": 0.0, "sample": 0},
+    },
+    levels_by_table={
+        # With three people and more, eight times Strong's: with four times, Expert won
+        # 42% of 24 games against two Strongs (share 33%: not clear).
+        "expert": {3: {"playouts": 960}},
+    },
+    bench={"games_per_second": 100.0, "legal_p99_ms": 1.0},
+)
