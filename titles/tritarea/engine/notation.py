@@ -22,7 +22,8 @@ always returns the canonical form, and ``spell`` turns any accepted spelling int
 
 from __future__ import annotations
 
-from ..base import UnknownAction, gettext_lazy
+from games.engines.base import UnknownAction, gettext_lazy
+
 from .board import SQUARES
 from .cards import full_deck
 
