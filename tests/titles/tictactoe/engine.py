@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from games.engines.base import IllegalAction, Option, Outcome, gettext_lazy
+from games.engines.base import (
+    Option,
+    Outcome,
+    UnknownAction,
+    gettext_lazy,
+    match_legal,
+)
 
 name = "tictactoe"
 title = "Tic-tac-toe"
@@ -78,11 +84,28 @@ def legal_actions(state: State, seat: int) -> list[str]:
     return [square for square, mark in zip(SQUARES, state.marks, strict=True) if not mark]
 
 
+def _spell(text: str) -> list[str]:
+    square = "".join(text.split()).lower()
+    if square not in SQUARES:
+        raise UnknownAction(gettext_lazy("%(text)s is not a square, a1 to c3", text=text))
+    return [square]
+
+
+def parse(state: State, seat: int, text: str) -> str:
+    """The square ``text`` names (any case and spacing), if it is empty on ``seat``'s
+    turn: ``UnknownAction`` for a name that is no square, ``IllegalNow`` otherwise."""
+    return match_legal(
+        text,
+        legal_actions(state, seat),
+        _spell,
+        lambda square: gettext_lazy(
+            "%(action)s is not an empty square on your turn", action=square
+        ),
+    )
+
+
 def apply(state: State, seat: int, action: str) -> State:
-    if action not in legal_actions(state, seat):
-        raise IllegalAction(
-            gettext_lazy("%(action)s is not an empty square on your turn", action=action)
-        )
+    action = parse(state, seat, action)
     marks = list(state.marks)
     marks[SQUARES.index(action)] = MARKS[seat]
     return replace(state, marks=tuple(marks), turn=1 - seat)
