@@ -1,12 +1,7 @@
-"""The sign-in backends (Django's and allauth's), each finding a session's player with
-one written query.
+"""The sign-in backends (Django's and allauth's), under their own paths.
 
-After the session row (``accounts.sessions``), every signed-in request reads its
-player's row: through the ORM a ``get()`` whose SQL is built afresh each time (0.47 ms
-of CPU), as written SQL through a RawQuerySet 0.24 ms, and through ``config.rows`` (the
-ORM's own instance from the written query) less again. Signing in, permissions and who
-may sign in are the parents' own; only ``get_user`` differs, and it answers exactly
-what theirs does.
+Signing in, permissions, who may sign in and finding a session's player are the
+parents' own.
 
 Sessions made before these classes name the parents' paths: ``accounts.sessions``
 reads them as these (``RENAMED``), so no one is signed out by the change.
@@ -16,10 +11,6 @@ from __future__ import annotations
 
 from allauth.account import auth_backends as allauth_backends
 from django.contrib.auth import backends as django_backends
-from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-
-from config import rows
 
 # The old path of each backend, and its path now (settings.AUTHENTICATION_BACKENDS).
 RENAMED = {
@@ -30,24 +21,9 @@ RENAMED = {
 }
 
 
-def _user(backend, user_id):
-    model = get_user_model()
-    try:
-        user_id = model._meta.pk.to_python(user_id)
-    except ValidationError:  # (no row could have it)
-        return None
-    # (config.rows: the ORM's own instance, without a RawQuerySet's machinery)
-    quote = rows.reading(model)[2]
-    found = rows.objects(model, f"t.{quote(model._meta.pk.column)} = %s", [user_id])
-    user = found[0] if found else None
-    return user if user is not None and backend.user_can_authenticate(user) else None
-
-
 class ModelBackend(django_backends.ModelBackend):
-    def get_user(self, user_id):
-        return _user(self, user_id)
+    """Django's, under this path."""
 
 
 class AuthenticationBackend(allauth_backends.AuthenticationBackend):
-    def get_user(self, user_id):
-        return _user(self, user_id)
+    """allauth's, under this path."""

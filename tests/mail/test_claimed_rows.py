@@ -1,4 +1,4 @@
-"""The claimed outbox rows read by one written query (mail.outbox.claimed_rows) are
+"""The claimed outbox rows (mail.outbox.claimed_rows) are
 what the ORM's select_related and prefetch gave: every loaded value the same, the
 player, game and seat attached, each game's seats with their players at hand."""
 
