@@ -157,7 +157,8 @@ CACHES = {"default": cache_config(REDIS_URL, VAR_DIR, os.environ.get("CACHE_URL"
 
 # --- Accounts (django-allauth) --------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
-# Django's and allauth's, under the paths sessions name them by (accounts/backends.py).
+# Django's and allauth's, finding a session's player with one written query
+# (accounts/backends.py).
 AUTHENTICATION_BACKENDS = [
     "accounts.backends.ModelBackend",
     "accounts.backends.AuthenticationBackend",

@@ -1,5 +1,5 @@
-"""Sessions read by written queries (accounts.sessions) and the signed-in player
-(accounts.backends): the same answers as Django's own, and no one signed out by the
+"""Sessions and the signed-in player, read by written queries (accounts.sessions,
+accounts.backends): the same answers as Django's own, and no one signed out by the
 backends' new paths."""
 
 from datetime import timedelta
@@ -110,6 +110,7 @@ def test_the_backends_find_the_same_player_as_the_orm(backend):
     found.save(update_fields=["display_name"])
     assert User.objects.get(pk=user.pk).display_name == "Ada"
     assert backend().get_user(user.pk + 1000) is None
+    assert backend().get_user("not a number") is None
     user.is_active = False
     user.save()
     assert backend().get_user(user.pk) is None  # (who may sign in: the parents' rule)

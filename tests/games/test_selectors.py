@@ -6,6 +6,8 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.db.models import CharField, F
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games import selectors, services
@@ -14,6 +16,15 @@ from games.models import Controller, Game, GameStatus, Move, Seat
 from tests.factories import UserFactory, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db
+
+
+def values(instance) -> dict:
+    deferred = instance.get_deferred_fields()
+    return {
+        f.attname: getattr(instance, f.attname)
+        for f in instance._meta.concrete_fields
+        if f.attname not in deferred
+    }
 
 
 @pytest.fixture
@@ -48,6 +59,27 @@ def test_the_game_pages_seats_come_in_order_with_players_and_one_game(
     assert game.pk == with_computers.pk and game.get_deferred_fields() == {"state"}
     with django_assert_num_queries(1):  # the snapshot, read when a page is drawn
         assert game.state == with_computers.state
+
+
+def test_the_game_pages_written_read_is_the_orms(with_computers):
+    """``game_page_seats`` is a written query: every loaded value as the ORM's, the
+    same column left for later, the instances as saveable as ever."""
+    ours = selectors.game_page_seats(with_computers.pk)
+    theirs = list(
+        Seat.objects.filter(game_id=with_computers.pk)
+        .select_related("game", "user")
+        .defer("game__state")
+        .order_by("index")
+    )
+    assert len(ours) == len(theirs) == 3
+    for mine, orm in zip(ours, theirs, strict=True):
+        assert values(mine) == values(orm)
+        assert values(mine.game) == values(orm.game)
+        assert mine.game.get_deferred_fields() == orm.game.get_deferred_fields() == {"state"}
+        assert (mine.user and values(mine.user)) == (orm.user and values(orm.user))
+    ours[0].last_seen_version = 99
+    ours[0].save(update_fields=["last_seen_version"])
+    assert Seat.objects.get(pk=ours[0].pk).last_seen_version == 99
 
 
 def test_a_game_without_seats_or_unknown_has_none(client):
@@ -160,15 +192,40 @@ def test_the_current_list_is_in_my_games_order(tables):
     assert [r.pk for r in current[:2]] == [computers.pk, trias.pk]
     due = [r.is_due for r in current]
     assert due == sorted(due, reverse=True) and due[-2:] == [False, False]  # (open games)
-    assert current[0].deadline < current[1].deadline
+    assert current[0].deadline < current[1].deadline  # (as text, in one format)
     waiting = [
         r.game__deadline for r in current if r.game__status == GameStatus.ACTIVE and not r.is_due
     ]
-    assert waiting == sorted(waiting, key=lambda d: (d is None, d and d.timestamp()))
+    assert waiting == sorted(waiting, key=lambda d: (d is None, d or ""))
     assert [r.game__status for r in current[-2:]] == [GameStatus.OPEN, GameStatus.OPEN]
     invited = next(r for r in current if r.pk == Seat.objects.get(user=alice, game=games[4]).pk)
     assert invited.accepted is False
     assert all(r.game__version == Game.objects.get(seats__pk=r.pk).version for r in current)
+
+
+def test_the_current_lists_written_read_is_the_orms(tables):
+    """``current_seats`` is a written query: the ORM's rows, values and order."""
+    alice, _games = tables
+    theirs = list(
+        Seat.objects.filter(user=alice, game__status__in=[GameStatus.ACTIVE, GameStatus.OPEN])
+        .order_by(
+            F("deadline").asc(nulls_last=True),
+            F("game__deadline").asc(nulls_last=True),
+            "-game__started_at",
+            "-game__created_at",
+        )
+        .values_list(
+            "pk", "game__status", "is_due", "accepted", "game__version",
+            Cast("deadline", CharField()), Cast("game__deadline", CharField()),
+            "game__draw_offered_by", "game__draw_declined_for",
+        )
+    )  # fmt: skip
+    ours = selectors.current_seats(alice.pk)
+    assert [(*r[:5], *r[7:]) for r in ours] == [(*r[:5], *r[7:]) for r in theirs]
+    # (the times as text key the cached page: each seat's present exactly when set)
+    assert [(r.deadline is None, r.game__deadline is None) for r in ours] == [
+        (r[5] is None, r[6] is None) for r in theirs
+    ]
 
 
 def test_the_recently_ended_come_latest_first(tables):
@@ -197,10 +254,11 @@ def test_a_listed_seat_and_its_fellows(tables):
     ids = [g.pk for g in games]
     fellows = selectors.fellow_seats(ids, alice.pk)
     assert "alice" not in {f.user__username for f in fellows}
-    assert [(f.game_id, f.user__username) for f in fellows if f.game_id == games[2].pk] == [
-        (games[2].pk, "bob"),
-        (games[2].pk, "carol"),
+    trias = games[2].seats.exclude(user=alice).order_by("index")
+    assert [f.user__username for f in fellows if f.game_id == games[2].pk] == [
+        s.user.username for s in trias
     ]
+    assert [f.game_id for f in fellows] == sorted(f.game_id for f in fellows)
     computers = [f for f in fellows if f.game_id == games[3].pk]
     assert [f.controller for f in computers] == [Controller.BOT, Controller.BOT]
     assert all(f.user__username is None and f.bot_level for f in computers)
