@@ -1,12 +1,18 @@
-"""Model instances from a written query, for the few queries every request runs.
+"""Model instances from a written query, for the few reads that every request or
+every move makes and that the ORM makes slowly (HackSoft's selectors call them; no
+caller sees a row tuple).
 
 The ORM builds a query's SQL afresh on every call and walks its ``select_related``
-machinery for every row: for the game page's game, seats and players that is 1.3 ms
-of CPU, of which the database's answer is 0.16 ms. A query whose shape never changes
-can be written once (``columns`` names what it selects, in order) and its rows made
-into instances exactly as the ORM makes them: the same ``from_db`` and the same
-converters per column (dates on SQLite, JSON everywhere), so the instances are the
-ORM's own, fields left out are deferred, and saving them works as ever.
+machinery for every row; a query whose shape never changes can be written once
+(``columns`` names what it selects, in order) and its rows made into instances exactly
+as the ORM makes them: the same ``from_db`` and the same converters per column (dates on
+SQLite, JSON everywhere), so the instances are the ORM's own, fields left out are
+deferred, and saving them works as ever.
+
+Kept under issue 37's rule (a hand-written piece stays only if, measured alone, it pays
+at least 3 % of a game-day's web CPU, the four requests of a move in
+``benchmarks/web_cpu.py``); what each read saves is in its selector's docstring and the
+README ("Written reads"). Everything else reads and writes through the ORM.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from collections.abc import Sequence
 from functools import cache
 from weakref import WeakKeyDictionary
 
-from django.db import DatabaseError, IntegrityError, connections, router, transaction
+from django.db import connections, router
 from django.db.models import Model
 
 
@@ -114,96 +120,13 @@ def objects(model: type[Model], where: str, params) -> list[Model]:
     return [instances(using, [(model, ())], row)[0] for row in fetch(connection, sql, params)]
 
 
-def set_prefetched(instance: Model, name: str, objects: list[Model]) -> None:
-    """Give ``instance`` its related objects ``name`` as ``prefetch_related(name)``
-    would (``instance.<name>.all()`` then answers from them without a query): the same
-    steps as Django's ``prefetch_one_level``."""
-    queryset = getattr(instance, name).get_queryset()
-    queryset._result_cache = list(objects)
-    queryset._prefetch_done = True
-    if not hasattr(instance, "_prefetched_objects_cache"):
-        instance._prefetched_objects_cache = {}
-    instance._prefetched_objects_cache[name] = queryset
-
-
-def values(using: str, model: type[Model], names: tuple[str, ...], sql: str, params) -> list:
-    """The rows of a written query selecting ``model``'s fields ``names`` (attnames, in
-    that order), each value converted as the ORM's ``values_list`` converts it (JSON
-    text to its value, SQLite's dates and booleans)."""
-    return values_of(using, tuple(model._meta.get_field(name) for name in names), sql, params)
-
-
 def values_of(using: str, chosen: tuple, sql: str, params) -> list:
-    """``values`` for a query whose columns are the fields ``chosen`` of any models
-    (a join's), in that order."""
+    """The rows of a written query whose columns are the fields ``chosen`` of any models
+    (a join's), in that order, each value converted as the ORM's ``values_list``
+    converts it (JSON text to its value, SQLite's dates and booleans)."""
     connection = connections[using]
     converters = _converters(connection, None, ("values", chosen), chosen)
     found = fetch(connection, sql, params)
     if not converters:
         return found
     return [tuple(_convert(list(row), converters, connection)) for row in found]
-
-
-# --- writes: the few a move makes, without the ORM building their SQL each time --------
-
-
-def insert(instance: Model, *, ignore_conflicts: bool = False) -> bool:
-    """Write ``instance`` as a new row, as ``save()`` on a new instance writes it
-    (each field's ``pre_save``, so ``auto_now_add`` times are set, and its
-    ``get_db_prep_save``), and give it its primary key. ``ignore_conflicts``: a row
-    that breaks a unique constraint is not written (``ON CONFLICT DO NOTHING``) and
-    False is returned. No model signals are sent (the callers' models have none).
-
-    It needs ``RETURNING`` (PostgreSQL, SQLite 3.35 and later); elsewhere the ORM's
-    ``save`` writes the row (in a savepoint when a conflict is to be ignored)."""
-    model = type(instance)
-    using = router.db_for_write(model)
-    connection = connections[using]
-    if not _returns_ids(connection):
-        try:
-            with transaction.atomic(using=using, savepoint=ignore_conflicts):
-                instance.save(force_insert=True, using=using)
-        except IntegrityError:
-            if not ignore_conflicts:
-                raise
-            return False
-        return True
-    q = connection.ops.quote_name
-    pk = model._meta.pk
-    chosen = [f for f in model._meta.concrete_fields if f is not pk or instance.pk is not None]
-    params = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in chosen]
-    conflict = " ON CONFLICT DO NOTHING" if ignore_conflicts else ""
-    sql = (
-        f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(f.column) for f in chosen)})"
-        f" VALUES ({', '.join(['%s'] * len(chosen))}){conflict} RETURNING {q(pk.column)}"
-    )
-    found = fetch(connection, sql, params)
-    if not found:
-        return False
-    setattr(instance, pk.attname, found[0][0])
-    instance._state.adding, instance._state.db = False, using
-    return True
-
-
-def _returns_ids(connection) -> bool:
-    return connection.features.can_return_columns_from_insert
-
-
-def update(instance: Model, names) -> None:
-    """Write the columns ``names`` (attnames) of ``instance``'s row, as
-    ``save(update_fields=names)`` writes them (each field's ``pre_save`` and
-    ``get_db_prep_save``), and fail as it fails when the row is gone. No model
-    signals are sent (the callers' models have none)."""
-    model = type(instance)
-    connection = connections[router.db_for_write(model)]
-    q = connection.ops.quote_name
-    chosen = [model._meta.get_field(name) for name in names]
-    params = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in chosen]
-    sql = (
-        f"UPDATE {q(model._meta.db_table)} SET {', '.join(f'{q(f.column)} = %s' for f in chosen)}"
-        f" WHERE {q(model._meta.pk.column)} = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, instance.pk])
-        if cursor.rowcount != 1:
-            raise DatabaseError(f"{model.__name__} {instance.pk}: no row to update")

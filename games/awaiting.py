@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from django.core.cache import cache
 from django.db import transaction
 
-from games import table_rows
 from games.models import GameStatus, Seat, SeatStatus
 
 TTL_SECONDS = 600  # a safety net only: every change forgets the count at once
@@ -31,9 +30,8 @@ def awaiting_seats(user):
 
 
 def games_awaiting(user) -> int:
-    """How many running games await ``user``'s move, counted now (``awaiting_seats``
-    counted by one written query: ``games.table_rows.count_awaiting``)."""
-    return table_rows.count_awaiting(user.pk)
+    """How many running games await ``user``'s move, counted now."""
+    return awaiting_seats(user).count()
 
 
 def awaiting_count(request) -> int:

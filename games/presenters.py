@@ -17,7 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games import boards, changes, clocks, list_rows, results, table_rows
+from games import boards, changes, clocks, results, selectors
 from games.computer import turns as computer_turns
 from games.engines import get_engine
 from games.i18n import from_stored, localize
@@ -57,10 +57,18 @@ def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
     """
     shown = action_shown(game, viewer_index)
     rows = []
-    for ply, seat, action, description, text, by_computer, reversible in table_rows.move_list(game):
-        action = shown(seat, action)
-        description = from_stored(description, text)  # in the viewer's language
-        rows.append(MoveRow(ply, action, description, seat, reversible and not by_computer))
+    for move in selectors.move_list(game):
+        seat = move["seat"]
+        rows.append(
+            MoveRow(
+                move["ply"],
+                shown(seat, move["action"]),
+                # in the viewer's language
+                from_stored(move["description"], move["description_text"]),
+                seat,
+                move["reversible"] and not move["by_computer"],
+            )
+        )
     return rows
 
 
@@ -270,12 +278,12 @@ def build_game_page(
     ``since_after``: a signed-in spectator's last seen version (``games.changes``);
     ``replaying``: ``state`` is an earlier position (no actions, no news)."""
     if seats is None:
-        seats = table_rows.seats_of(game)
+        seats = selectors.seats_of(game)
     me = viewer_seat(game, seats, user)
     engine = game.engine_module
     # Not ``me.index``: a seat its person left may be a computer's, holding its cards.
     seat_index = me.own_view if me is not None else None
-    if table_rows.snapshot(game) is None:
+    if game.state is None:
         return GamePage(game, seats, me, {}, "", [], None, [None] * len(seats), error=error)
     if state is None:
         state = load_state(game)
@@ -358,17 +366,17 @@ class ListedSeat:
 
 
 def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
-    """``user``'s seats ``seat_pks`` with their games and fellow players (two written
-    queries, ``games.list_rows``)."""
-    rows = list_rows.listed(user.pk, seat_pks)
+    """``user``'s seats ``seat_pks`` with their games and fellow players (two queries:
+    ``selectors.listed_seats`` and ``selectors.fellow_seats``)."""
+    rows = selectors.listed_seats(user.pk, seat_pks)
     others = defaultdict(list)
-    fellows = list_rows.fellows([r.game_id for r in rows], user.pk)
-    for game_id, is_due, controller, color, level, accepted, invited_as, username, shown in fellows:
-        if invited_as and not accepted:  # who the address is stays unknown (invitations)
+    for f in selectors.fellow_seats([r.game_id for r in rows], user.pk):
+        if f.invited_as and not f.accepted:  # who the address is stays unknown (invitations)
             label = _("Invited by email")
         else:
-            label = seat_name((shown or username) if username else None, controller, color, level)
-        others[game_id].append(Player(label, is_due))
+            name = (f.user__display_name or f.user__username) if f.user__username else None
+            label = seat_name(name, f.controller, f.color, f.bot_level)
+        others[f.game_id].append(Player(label, f.is_due))
     # An outage the sweep has not settled yet stops every clock (games.clocks).
     now = timezone.now()
     outage = clocks.stopped_since(now) if any(r.deadline for r in rows) else None

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import ModuleType
 
-from games import table_rows
-
 
 def replay(engine: ModuleType, num_players: int, seed: int, options: dict, moves: Iterable):
     """Every state from the start: ``[start, after move 1, after move 2, ...]``.
@@ -37,6 +35,6 @@ def game_states(game, *, before_ply: int | None = None) -> list:
 
 
 def load_state(game):
-    """The current engine state of a started game, from its snapshot (read by one
-    written query when the game row was loaded without it, as a page's is)."""
-    return game.engine_module.from_json(table_rows.snapshot(game))
+    """The current engine state of a started game, from its snapshot (read when asked
+    if the game row was loaded without it, as a page's is)."""
+    return game.engine_module.from_json(game.state)

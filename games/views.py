@@ -20,7 +20,7 @@ from accounts.adapter import INVITATION_SESSION_KEY
 from accounts.models import User
 from config.refusals import in_place
 from config.throttle import throttle
-from games import clocks, invitations, list_rows, page_cache, results, services, table_rows
+from games import clocks, invitations, page_cache, results, selectors, services
 from games import lobby as lobby_rules
 from games.awaiting import know_awaiting
 from games.boards.changes import mark_board
@@ -104,25 +104,25 @@ def my_games(request):
 
     One light query lists every game in play or starting, in the page's order (plain
     values: enough to count, pick what is shown and key the cached page); full rows
-    are loaded only for the games shown, and only when the page is not cached (all
-    written queries, ``games.list_rows``).
+    are loaded only for the games shown, and only when the page is not cached
+    (``games.selectors``).
     Queries stay bounded however many games a player has. What the key does not hold
     (another player joining an open game, a renamed player) shows within
     ``MY_GAMES_TTL``."""
-    current = list_rows.current(request.user.pk)
-    due = [r for r in current if r[1] == GameStatus.ACTIVE and r[2]]
-    waiting = [r for r in current if r[1] == GameStatus.ACTIVE and not r[2]]
-    opening = [r for r in current if r[1] == GameStatus.OPEN]
+    current = selectors.current_seats(request.user.pk)
+    due = [r for r in current if r.game__status == GameStatus.ACTIVE and r.is_due]
+    waiting = [r for r in current if r.game__status == GameStatus.ACTIVE and not r.is_due]
+    opening = [r for r in current if r.game__status == GameStatus.OPEN]
 
     def context():
         # Recent results change only when a listed game ends (which changes ``current``
         # and so the key) or, rarely, by adjudication (shown within ``MY_GAMES_TTL``).
-        recent = list_rows.recent(request.user.pk, 10)
+        recent = selectors.recent_seat_ids(request.user.pk, 10)
         shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening]
-        by_pk = listed_seats(request.user, [r[0] for r in shown] + recent)
+        by_pk = listed_seats(request.user, [r.pk for r in shown] + recent)
 
         def full(rows):
-            return [by_pk[r[0]] for r in rows if r[0] in by_pk]
+            return [by_pk[r.pk] for r in rows if r.pk in by_pk]
 
         open_seats = full(opening)
         return {
@@ -452,7 +452,7 @@ def draw_answer(request, game_id: int):
 def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
     """The game (its snapshot left for later) and its seats with their players, in one
     query, if the viewer may look at it: public games, or private ones they play."""
-    seats = table_rows.seats_with_game(game_id)
+    seats = selectors.game_page_seats(game_id)
     game = seats[0].game if seats else get_object_or_404(Game.objects.defer("state"), pk=game_id)
     user = request.user
     _require_visible(

@@ -16,7 +16,6 @@ from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import rows
 from config.cache import forget
 from games import results
 from games.models import Game, GameStatus, Seat
@@ -242,19 +241,16 @@ def seat_ratings(game: Game, seats: list[Seat] | None = None) -> dict[int, Ratin
 
 
 def _ratings_of(engine: str, bracket: str, user_ids: list, levels: list) -> list[Rating]:
-    """The ratings of these people and computer levels in one kind of game: one written
-    query (``config.rows``), for a game page whose players' ratings are not cached."""
+    """The ratings of these people and computer levels in one kind of game, in one
+    query, for a game page whose players' ratings are not cached."""
     if not user_ids and not levels:
         return []
-    q = rows.reading(Rating)[2]
-    who = []
+    who = Q()
     if user_ids:
-        who.append(f"t.{q('user_id')} IN ({rows.marks(len(user_ids))})")
+        who |= Q(user_id__in=user_ids)
     if levels:
-        marks = rows.marks(len(levels))
-        who.append(f"(t.{q('user_id')} IS NULL AND t.{q('computer_level')} IN ({marks}))")
-    where = f"t.{q('engine')} = %s AND t.{q('bracket')} = %s AND ({' OR '.join(who)})"
-    return rows.objects(Rating, where, [engine, bracket, *user_ids, *levels])
+        who |= Q(user_id__isnull=True, computer_level__in=levels)
+    return list(Rating.objects.filter(who, engine=engine, bracket=bracket).order_by())
 
 
 def ratings_of_games(games) -> dict[tuple[int, int], Rating]:

@@ -20,7 +20,6 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import User
-from config import rows
 from config.cache import forget
 
 from ..models import StopReason, Suppression
@@ -151,15 +150,8 @@ def stopped_users(users) -> set[int]:
     addresses = {u.pk: u.email.lower() for u in users if u.email}
     if not addresses:
         return set()
-    # Written out: every batch of emails asks, mostly about one player (a lone email),
-    # and the ORM's query cost more CPU than the database's answer.
-    _using, connection, q = rows.reading(Suppression)
-    found = rows.fetch(
-        connection,
-        f"SELECT user_id, email FROM {q(Suppression._meta.db_table)}"
-        f" WHERE lifted_at IS NULL AND user_id IN ({rows.marks(len(addresses))})",
-        list(addresses),
-    )
+    found = Suppression.objects.filter(lifted_at__isnull=True, user_id__in=list(addresses))
+    found = found.order_by().values_list("user_id", "email")
     return {user_id for user_id, email in found if email.lower() == addresses[user_id]}
 
 

@@ -19,8 +19,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from config import rows
-
 from ..models import SentEmail
 from ..sending import tokens
 from . import reply_text
@@ -81,11 +79,8 @@ def remember(message, user) -> SentEmail | None:
 
 
 def remember_all(kept: list[SentEmail]) -> None:
-    """Store the ``words_of`` a batch of sent emails in one INSERT (a lone email's by
-    ``config.rows.insert``: ``bulk_create`` builds its SQL afresh for a single row)."""
-    if len(kept) == 1:
-        rows.insert(kept[0])
-    elif kept:
+    """Store the ``words_of`` a batch of sent emails in one INSERT."""
+    if kept:
         SentEmail.objects.bulk_create(kept)
 
 

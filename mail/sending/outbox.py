@@ -25,14 +25,11 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import connection, connections, router, transaction
+from django.db import IntegrityError, connection, connections, router, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from accounts.models import User
-from config import rows
-from games import table_rows
-from games.models import Game, Seat
+from games import selectors
 
 from ..models import MERGING_KINDS, Notification
 
@@ -79,11 +76,17 @@ def notify(
         dedupe_key=dedupe_key,
         send_after=now + timedelta(seconds=hold_seconds),
     )
-    # The unique key decides (no read first): a row already written for it, by an
-    # earlier event or a concurrent sweeper, makes this a no-op; once is enough.
-    # (One written INSERT ... ON CONFLICT DO NOTHING: no savepoint around it.)
-    if not rows.insert(row, ignore_conflicts=bool(dedupe_key)):
-        return None
+    if dedupe_key:
+        # The unique key decides (no read first): a row already written for it, by an
+        # earlier event or a concurrent sweeper, makes this a no-op; once is enough.
+        # (In a savepoint: the failed INSERT must not spoil the caller's transaction.)
+        try:
+            with transaction.atomic():
+                row.save(force_insert=True)
+        except IntegrityError:
+            return None
+    else:
+        row.save(force_insert=True)
     if hold_seconds <= 0:
         user_id = user.pk
         transaction.on_commit(lambda: enqueue(user_id), robust=True)
@@ -167,7 +170,7 @@ def _claim_sql(alias: str) -> str:
     its email."""
     q = connections[alias].ops.quote_name
     table = q(Notification._meta.db_table)
-    kinds = rows.marks(len(MERGING_KINDS))
+    kinds = ", ".join(["%s"] * len(MERGING_KINDS))
     claimable = "{a}sent_at IS NULL AND ({a}claimed_until IS NULL OR {a}claimed_until < %s)"
     return (
         f"UPDATE {table} SET claim = %s, claimed_until = %s, attempts = attempts + 1"
@@ -194,43 +197,21 @@ def _stamp(ids: list[int], now: datetime) -> tuple[str, list[Notification]]:
     return token, claimed_rows(token)
 
 
-# The claimed rows with their player, game and seat, as one statement written out
-# (``config.rows``): through the ORM (``select_related`` and a prefetch of the games'
-# seats) it cost several times the database's answer in CPU per email, nearly all of
-# it building the SQL.
-_CLAIMED_PARTS = ((Notification, ()), (User, ()), (Game, ()), (Seat, ()))
-
-
-@functools.cache
-def _claimed_sql(alias: str) -> str:
-    q = connections[alias].ops.quote_name
-    aliases = zip(_CLAIMED_PARTS, "nugs", strict=True)
-    columns = ", ".join(rows.columns(model, alias_, q) for (model, _), alias_ in aliases)
-    table = {m: q(m._meta.db_table) for m, _ in _CLAIMED_PARTS}
-    return (
-        f"SELECT {columns} FROM {table[Notification]} n"
-        f" INNER JOIN {table[User]} u ON u.{q('id')} = n.{q('user_id')}"
-        f" LEFT OUTER JOIN {table[Game]} g ON g.{q('id')} = n.{q('game_id')}"
-        f" LEFT OUTER JOIN {table[Seat]} s ON s.{q('id')} = n.{q('seat_id')}"
-        f" WHERE n.{q('claim')} = %s AND n.{q('sent_at')} IS NULL"
-        f" ORDER BY n.{q('created_at')}"
-    )
-
-
 def claimed_rows(token: str) -> list[Notification]:
     """The unsent rows of claim ``token``, oldest first, each with its ``user``,
-    ``game`` and ``seat``, and each game with its seats and their players (what
-    ``select_related`` and ``prefetch_related("game__seats__user")`` gave)."""
-    using = router.db_for_read(Notification)
-    out, games = [], {}
-    for row in rows.fetch(connections[using], _claimed_sql(using), [token]):
-        note, user, game, seat = rows.instances(using, _CLAIMED_PARTS, row)
-        if game is not None:
-            game = games.setdefault(game.pk, game)
-        note.user, note.game, note.seat = user, game, seat
-        out.append(note)
-    table_rows.seats_of_games(games.values())
-    return out
+    ``game`` and ``seat`` (one instance per game), and each game with its seats and
+    their players (``game.seats.all()``): two queries."""
+    claimed = list(
+        Notification.objects.filter(claim=token, sent_at__isnull=True)
+        .select_related("user", "game", "seat")
+        .order_by("created_at")
+    )
+    games = {}
+    for note in claimed:
+        if note.game is not None:
+            note.game = games.setdefault(note.game_id, note.game)
+    selectors.with_seats(games.values())
+    return claimed
 
 
 def anything_due(now: datetime | None = None) -> bool:

@@ -1,4 +1,4 @@
-"""The claimed outbox rows read by one written query (mail.sending.outbox.claimed_rows) are
+"""The claimed outbox rows (mail.sending.outbox.claimed_rows) are
 what the ORM's select_related and prefetch gave: every loaded value the same, the
 player, game and seat attached, each game's seats with their players at hand."""
 
@@ -62,3 +62,24 @@ def test_rows_sent_or_of_another_claim_are_not_read():
     assert [n.pk for n in outbox.claimed_rows("a" * 32)] == [one.pk]
     Notification.objects.filter(pk=one.pk).update(sent_at=one.created_at)
     assert outbox.claimed_rows("a" * 32) == []
+
+
+def test_notify_writes_a_keyed_row_once_and_unkeyed_rows_always():
+    """The unique key decides (no read first): a second row for the same key is no
+    row, and the caller's transaction goes on (the INSERT is in a savepoint)."""
+    from django.db import transaction
+
+    game = start_game(UserFactory(), UserFactory())
+    user = game.seats.first().user
+    with transaction.atomic():
+        kept = outbox.notify(user=user, kind=Kind.RESULT, game=game, dedupe_key=f"result:{game.pk}")
+        assert kept is not None and kept.pk
+        again = outbox.notify(
+            user=user, kind=Kind.RESULT, game=game, dedupe_key=f"result:{game.pk}"
+        )
+        assert again is None
+        assert Notification.objects.filter(user=user, kind=Kind.RESULT).count() == 1
+    assert Notification.objects.get(pk=kept.pk).version == game.version
+    for _ in range(2):  # rows without a key never conflict
+        assert outbox.notify(user=user, kind=Kind.TURN, game=game) is not None
+    assert Notification.objects.filter(user=user, kind=Kind.TURN, dedupe_key="").count() == 2

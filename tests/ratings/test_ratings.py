@@ -294,7 +294,7 @@ def test_a_game_against_a_computer_is_rated_against_its_level(people):
 
 @pytest.mark.django_db
 def test_a_game_pages_ratings_are_read_as_the_orm_reads_them(people):
-    """Uncached, the ratings beside a game's names come from one written query: every
+    """Uncached, the ratings beside a game's names come from one query: every
     column as the ORM's, a person's and a computer level's, none for the unrated."""
     from django.core.cache import cache
 

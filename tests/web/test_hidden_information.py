@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chat import services as chat
-from games import services, table_rows
+from games import services
 from games.models import Controller, Game, Seat
 from games.replay import load_state
 from leaving.services import account_delete
@@ -411,7 +411,7 @@ def change_secrets(game, seat_index: int | None = None, *, seed: bool = True) ->
     A page that tells what changed since a viewer's last turn (``games.changes``)
     replays the moves from the seed: with another seed they are another game's, so a
     game with moves keeps its seed here."""
-    data = copy.deepcopy(table_rows.snapshot(game))
+    data = copy.deepcopy(game.state)
     if game.engine == "trias":
         deck = list(data["deck"])
         split = len(deck) - deck2_size(data["num_players"])

@@ -1,0 +1,228 @@
+"""Reads of games, their seats and moves, for pages, polls, moves and emails (HackSoft's
+selectors: model instances or rows named by the ORM's lookups, never bare tuples; reads
+only, nothing here imports a service). The ORM's querysets, but for two reads that
+every move makes several times and that pay for being written out (``config.rows``:
+``game_page_seats`` and ``current_seats``, their measured gain in their docstrings).
+
+- the game page's: its seats in order with their players and the game (its snapshot
+  left for ``Game.state`` to read when the page is drawn, not when it is served from
+  the cache), in one query;
+- a move's: a locked game's seats with their players;
+- a batch of emails': the seats of several games with their players, in one query;
+- what a page draws from: the move list;
+- My games': the player's seats in play (a light list in the page's order), their
+  recent results, and the shown seats with their games and fellow players.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from collections.abc import Iterable
+from functools import cache
+
+from django.db import connections
+from django.db.models import Prefetch, Q, prefetch_related_objects
+
+from accounts.models import User
+from config import rows
+from games.models import Game, GameStatus, Seat
+
+# --- a game's seats --------------------------------------------------------------------
+
+
+# What a game page never reads from the game row at first (``Game.state`` is read when
+# the page is drawn, not when it is served from the cache).
+PAGE_LEAVES_OUT = ("state",)
+_PAGE_PARTS = ((Seat, ()), (Game, PAGE_LEAVES_OUT), (User, ()))
+
+
+@cache
+def _page_seats_sql(alias: str) -> str:
+    q = connections[alias].ops.quote_name
+    return (
+        f"SELECT {rows.columns(Seat, 's', q)}, {rows.columns(Game, 'g', q, PAGE_LEAVES_OUT)},"
+        f" {rows.columns(User, 'u', q)} FROM {q(Seat._meta.db_table)} s"
+        f" INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')}"
+        f" LEFT OUTER JOIN {q(User._meta.db_table)} u ON u.{q('id')} = s.{q('user_id')}"
+        f" WHERE s.{q('game_id')} = %s ORDER BY s.{q('index')}"
+    )
+
+
+def game_page_seats(game_id: int) -> list[Seat]:
+    """The game's seats in order, each with its ``user`` and ``game`` (one instance,
+    shared, its snapshot deferred); empty when the game has no seats or does not
+    exist.
+
+    Every view and poll of a game page reads these, twice a move (the first view and
+    the second), so this is one written query made into the ORM's own instances
+    (``config.rows``): measured alone (``benchmarks/web_cpu.py``'s data, in-process,
+    under load) 0.46 ms of CPU where the ORM's ``select_related`` took 1.93 ms, about
+    7 % of a move's four requests. ``tests/games/test_selectors.py`` compares it with
+    the ORM's query."""
+    using, connection, _quote = rows.reading(Seat)
+    seats, game = [], None
+    for row in rows.fetch(connection, _page_seats_sql(using), [game_id]):
+        seat, game_here, user = rows.instances(using, _PAGE_PARTS, row)
+        game = game or game_here
+        seat.game, seat.user = game, user
+        seats.append(seat)
+    return seats
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """``game``'s seats in order, each with its ``user`` and ``game`` (this one) set."""
+    # (a related manager's rows come with their ``game`` set to this instance)
+    return list(game.seats.select_related("user").order_by("index"))
+
+
+def with_seats(games: Iterable[Game]) -> None:
+    """Each of ``games`` given its seats in order, with their players
+    (``game.seats.all()``): one query for all of them."""
+    players = Seat.objects.select_related("user").order_by("index")
+    prefetch_related_objects(list(games), Prefetch("seats", queryset=players))
+
+
+# --- what a game page draws from --------------------------------------------------------
+
+MOVE_FIELDS = ("ply", "seat", "action", "description", "description_text", "by_computer")
+
+
+def move_list(game: Game) -> list[dict]:
+    """Every move of ``game`` in order: ``MOVE_FIELDS`` and ``reversible``, as dicts."""
+    return list(game.moves.order_by("ply").values(*MOVE_FIELDS, "reversible"))
+
+
+# --- My games ------------------------------------------------------------------------
+
+# What My games keys its cached page on and picks the shown seats by (named as the ORM's
+# lookups): a draw offered or declined changes no version, so it is here too.
+CURRENT = (
+    "pk",
+    "game__status",
+    "is_due",
+    "accepted",
+    "game__version",
+    "deadline",
+    "game__deadline",
+    "game__draw_offered_by",
+    "game__draw_declined_for",
+)
+
+
+Current = namedtuple("Current", CURRENT)
+
+
+def current_seats(user_id: int) -> list[Current]:
+    """The player's seats in running and open games, in My games' order (due seats by
+    their deadline, the others by their game's, newest first, open games newest
+    first), as ``Current`` rows (plain values: enough to count, pick what is shown and
+    key the cached page; the two deadlines as text).
+
+    My games asks on every visit, cached or not, after nearly every move, so this is
+    one written query (``config.rows``): measured alone 0.20 ms of CPU where the ORM's
+    took 1.75 ms, about 3.7 % of a move's four requests. ``tests/games/test_selectors.py``
+    compares it with the ORM's query."""
+    using, _connection, q = rows.reading(Seat)
+    sql = (
+        f"SELECT s.{q('id')}, g.{q('status')}, s.{q('is_due')}, s.{q('accepted')},"
+        f" g.{q('version')}, CAST(s.{q('deadline')} AS TEXT), CAST(g.{q('deadline')} AS TEXT),"
+        f" g.{q('draw_offered_by')}, g.{q('draw_declined_for')}"
+        f" FROM {q(Seat._meta.db_table)} s"
+        f" INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')}"
+        f" WHERE s.{q('user_id')} = %s AND g.{q('status')} IN (%s, %s)"
+        f" ORDER BY s.{q('deadline')} ASC NULLS LAST, g.{q('deadline')} ASC NULLS LAST,"
+        f" g.{q('started_at')} DESC, g.{q('created_at')} DESC"
+    )
+    params = [user_id, GameStatus.ACTIVE.value, GameStatus.OPEN.value]
+    return [Current(*row) for row in rows.values_of(using, _current_fields(), sql, params)]
+
+
+@cache
+def _current_fields() -> tuple:
+    """The fields of ``current_seats``' first five columns, whose values are converted
+    as the ORM converts them (the two texts and small integers need no converting)."""
+    return (
+        Seat._meta.get_field("id"),
+        Game._meta.get_field("status"),
+        Seat._meta.get_field("is_due"),
+        Seat._meta.get_field("accepted"),
+        Game._meta.get_field("version"),
+    )
+
+
+def recent_seat_ids(user_id: int, limit: int) -> list[int]:
+    """The player's seats in their ``limit`` most recently ended games (finished, or
+    aborted after they started), latest first."""
+    ended = Q(game__status=GameStatus.FINISHED) | Q(
+        game__status=GameStatus.ABORTED, game__started_at__isnull=False
+    )
+    return list(
+        Seat.objects.filter(ended, user_id=user_id)
+        .order_by("-game__finished_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+# What a listed seat shows of itself and its game (the names are the ORM's lookups,
+# as ``games.clocks.deadline_note`` reads them).
+LISTED = (
+    "pk",
+    "game_id",
+    "is_due",
+    "deadline",
+    "due_since",
+    "night_seconds",
+    "game__weekends_off",
+    "is_winner",
+    "rank",
+    "result",
+    "score",
+    "game__num_players",
+    "accepted",
+    "index",
+    "game__draw_offered_by",
+    "game__draw_declined_for",
+    "game__engine",
+    "game__deadline",
+    "game__finished_at",
+    "game__created_by__username",
+    "game__created_by__display_name",
+)
+
+
+def listed_seats(user_id: int, seat_pks: list[int]) -> list:
+    """The player's seats ``seat_pks`` with their games' and creators' values, as rows
+    named ``LISTED`` (in no particular order)."""
+    if not seat_pks:
+        return []
+    return list(
+        Seat.objects.filter(pk__in=seat_pks, user_id=user_id)
+        .order_by()
+        .values_list(*LISTED, named=True)
+    )
+
+
+FELLOWS = (
+    "game_id",
+    "is_due",
+    "controller",
+    "color",
+    "bot_level",
+    "accepted",
+    "invited_as",
+    "user__username",
+    "user__display_name",
+)
+
+
+def fellow_seats(game_ids: list[int], user_id: int) -> list:
+    """Everyone else's seats in ``game_ids`` (people and computers), by game and seat
+    order, as rows named ``FELLOWS``."""
+    if not game_ids:
+        return []
+    return list(
+        Seat.objects.filter(game_id__in=game_ids)
+        .exclude(user_id=user_id)
+        .order_by("game_id", "index")
+        .values_list(*FELLOWS, named=True)
+    )
