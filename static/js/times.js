@@ -27,7 +27,8 @@
     if (!formats[key]) {
       formats[key] = new Intl.NumberFormat(language(), { style: "unit", unit: name, unitDisplay: "long" });
     }
-    return formats[key].format(count);
+    // "2 days" held together, as Django's timeuntil writes it (a no-break space)
+    return formats[key].format(count).replace(/ /g, "\u00a0");
   }
 
   function duration(seconds) {

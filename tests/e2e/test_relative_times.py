@@ -1,6 +1,6 @@
 """Times in the browser: a page prints each deadline as an absolute time in the viewer's
 zone (``<time datetime>``), and static/js/times.js words it relative to now in the
-page's language ("2 days, 23 hours"), keeping it current; without JavaScript the
+page's language ("2 days, 3 hours"), keeping it current; without JavaScript the
 absolute time stands."""
 
 from __future__ import annotations
@@ -44,16 +44,17 @@ def test_deadlines_read_as_time_left_and_count_down(game, new_context, live_serv
     page.clock.install()
     page.goto(f"/games/{game.pk}/")
     deadline = page.locator(".turn .deadline time")
-    # "Thu 5 Mar, 09:00 UTC (2 days, 23 hours)": the absolute time and the time left
+    # "Thu 5 Mar, 09:00 UTC (2 days, 23 hours)": the absolute time and the time left,
+    # each number held to its unit by a no-break space (``\s``), as Django's timeuntil
     expect(deadline).to_have_text(
-        re.compile(r"^\w{3} \d+ \w{3}, \d\d:\d\d UTC \(2 days, 23 hours\)$")
+        re.compile(r"^\w{3} \d+ \w{3}, \d\d:\d\d UTC \(2\sdays, 23\shours\)$")
     )
     page.clock.fast_forward((25 * 60 + 1) * 60_000)  # a day and an hour on (in ms)
-    expect(deadline).to_have_text(re.compile(r"\(1 day, 22 hours\)$"))
+    expect(deadline).to_have_text(re.compile(r"\(1\sday, 22\shours\)$"))
 
     page.goto("/")
     expect(page.locator(".game-row.due .deadline time")).to_have_text(
-        re.compile(r"^1 day, 22 hours left$")
+        re.compile(r"^1\sday, 22\shours left$")
     )
 
 
@@ -64,11 +65,11 @@ def test_a_german_page_says_the_time_left_in_german(game, new_context, live_serv
     page = signed_in(new_context, live_server, mover, locale="de-DE")
     page.goto(f"/games/{game.pk}/")
     expect(page.locator(".turn .deadline")).to_contain_text(
-        re.compile(r"Du hast Zeit bis .+ \(2 Tage, 23 Stunden\)\.")
+        re.compile(r"Du hast Zeit bis .+ \(2\sTage, 23\sStunden\)\.")
     )
     page.goto("/")
     expect(page.locator(".game-row.due .deadline time")).to_have_text(
-        re.compile(r"^noch 2 Tage, 23 Stunden$")
+        re.compile(r"^noch 2\sTage, 23\sStunden$")
     )
 
 

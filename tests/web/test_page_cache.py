@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import page_cache, services
 from games.replay import load_state
 from moderation import services as moderation
-from tests.factories import UserFactory
+from tests.factories import UserFactory, due_seat, play_first_legal
 from tests.web.helpers import open_game, play_until_quiet_actions, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
@@ -266,7 +266,9 @@ def _header_count(game, viewer):
     from django.test import TestCase
 
     with TestCase.captureOnCommitCallbacks(execute=True):
-        start_game("triad", [viewer, UserFactory()])
+        game = start_game("triad", [viewer, UserFactory()])
+        if due_seat(game).user != viewer:  # (who moves first is drawn)
+            play_first_legal(game)
 
 
 @pytest.mark.parametrize(
