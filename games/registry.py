@@ -102,6 +102,9 @@ class GameSpec:
     computer_seats: Callable[[int, dict], tuple[int, ...]] | None = None
     # The new-game form's first player count (None: the fewest).
     default_players: int | None = None
+    # The board prints its cells' names only on the "Show coordinates" toggle (Trias's
+    # map, where they would crowd the hexes); the other boards always print theirs.
+    coordinates_toggle: bool = False
 
     # --- computer players ---------------------------------------------------------------
     # ``name -> (state, seat) -> float in [0, 1]``: the estimates a level may judge by

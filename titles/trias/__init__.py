@@ -26,6 +26,7 @@ SPEC = GameSpec(
     determinize=engine.determinize,
     seat_labels=engine.seat_labels,
     default_players=4,
+    coordinates_toggle=True,
     evaluators={"evaluate": engine.evaluate, "evaluate_board": engine.evaluate_board},
     # The computer levels (games.computer.levels.LEVELS) for Trias; measured in bots.py.
     levels={
