@@ -9,6 +9,7 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
+from accounts.services import player_vacation_set
 from games import page_cache, services
 from games.replay import load_state
 from moderation import services as moderation
@@ -297,8 +298,7 @@ def test_a_clock_standing_still_shows_the_time_left_it_keeps(triad, drawn):
     the page says the time left as drawn (no count down) and is drawn again once the
     deadline it shows has moved."""
     due, other = seats(triad)
-    due.user.on_vacation = True
-    due.user.save()
+    player_vacation_set(user=due.user, on=True)
     client = client_for(other.user)
     first = page(client, triad)
     left = int(re.search(r'data-still-left="(\d+)"', first).group(1))
