@@ -112,9 +112,13 @@ class Text(str):
         n: int | None = None,
         context: str | None = None,
     ) -> Text:
-        params = dict(params or {})
+        return cls._made(msgid, dict(params or {}), plural, n, context)
+
+    @classmethod
+    def _made(cls, msgid, params, plural, n, context) -> Text:
+        """The text, keeping ``params`` itself (a dict of the caller's own)."""
         template = msgid if plural is None or n == 1 else plural
-        self = super().__new__(cls, template % params if params else template)
+        self = str.__new__(cls, template % params if params else template)
         self.msgid, self.plural, self.n, self.context = msgid, plural, n, context
         self.params = params
         return self
@@ -157,16 +161,16 @@ class Text(str):
 
     @classmethod
     def from_json(cls, data: dict) -> Text:
-        params = {
-            key: cls.from_json(value) if isinstance(value, dict) else value
-            for key, value in data.get("params", {}).items()
-        }
-        return cls(
-            data["msgid"],
-            params,
-            plural=data.get("plural"),
-            n=data.get("n"),
-            context=data.get("context"),
+        # Straight to ``_made``: a long game's log holds thousands of nested texts, all
+        # read back each time its state is loaded.
+        params = data.get("params")
+        if params:
+            params = {
+                key: cls.from_json(value) if isinstance(value, dict) else value
+                for key, value in params.items()
+            }
+        return cls._made(
+            data["msgid"], params or {}, data.get("plural"), data.get("n"), data.get("context")
         )
 
 

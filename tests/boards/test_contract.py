@@ -1,7 +1,8 @@
 """The board/guide contract of :mod:`games.boards`, for every game and player count.
 
-Random games are played to the end; at each step, for the seat to move, the board
-and the guide are drawn unselected and with each choice selected, and checked: the
+Random games are played to the end; at positions spread over each game, for the seat
+to move, the board and the guide are drawn unselected and with each choice selected,
+and checked (two games of 24 positions per case; six of 60 under ``TRIPOST_SOAK=1``): the
 board's clickable parts are guide choices and legal actions, and the guide offers
 every legal action (so a player who cannot use the board can still play any move).
 """
@@ -15,6 +16,7 @@ import pytest
 
 from games import boards, registry
 from games.engines import ENGINES
+from tests.soak import sized
 
 CASES = [
     pytest.param(name, n, id=f"{name}-{n}p")
@@ -23,7 +25,8 @@ CASES = [
 ]
 SELECT = re.compile(r'data-select="([^"]*)"')
 ACTION = re.compile(r'data-action="([^"]*)"')
-STEPS_CHECKED = 60  # positions per game, spread over the whole game
+GAMES = sized(2, 6)  # per game and player count
+STEPS_CHECKED = sized(24, 60)  # positions per game, spread over the whole game
 NOTATION = re.compile(r"\b(p|lead) [IMEH]\d|\b[bx] [a-d][1-4]|\bsell \d|^pass$")  # Tri*T*Area's
 ARIA = re.compile(r'data-action="([^"]*)" aria-label="([^"]*)"')
 # Games whose guide is held to more: a rules anchor whenever there are actions, the
@@ -97,7 +100,7 @@ def _check_tritarea_board(svg: str, guide) -> None:
 def test_the_board_and_its_guide_offer_exactly_the_legal_actions(name, players):
     engine = ENGINES[name]
     rng = random.Random(f"contract-{name}-{players}")
-    for game_no in range(2):
+    for game_no in range(GAMES):
         state = engine.new_game(players, 9_000 + game_no)
         plies = []
         while engine.outcome(state) is None and len(plies) < 5_000:

@@ -10,8 +10,8 @@ canonical spelling and its variants (case, spaces), and refuses other text with 
 typed errors: ``UnknownAction`` for what is not notation, ``IllegalNow`` for an action
 of the game that is not legal now.
 
-``CONFORMANCE_GAMES`` (default 20) sets the number of two-player games per engine;
-larger tables play proportionally fewer (they are longer). Raise it for a soak run.
+``CONFORMANCE_GAMES`` sets the number of two-player games per engine (6; 40 under
+``TRIPOST_SOAK=1``); larger tables play proportionally fewer (they are longer).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ import pytest
 
 from games.engines import ENGINES, IllegalAction, Outcome
 from games.engines.base import IllegalNow, UnknownAction
+from tests.soak import sized
 
-BASE_GAMES = int(os.environ.get("CONFORMANCE_GAMES", "20"))
+BASE_GAMES = int(os.environ.get("CONFORMANCE_GAMES", sized(6, 40)))
 MAX_STEPS = 20_000  # a game still running after this many actions never ends
 NOT_AN_ACTION = ("", "  ", "this is not an action", "zz99", "\u2603", "x" * 200)
 PARSE_GAMES = 2  # games per engine and player count whose every position is parsed
@@ -74,7 +75,9 @@ def keys_named(data: object, key: str) -> bool:
     return False
 
 
-def check_state(engine: ModuleType, state, seats: int, seed: int) -> None:
+def check_state(engine: ModuleType, state, seats: int, seed: int):
+    """The protocol's promises about one state; returns its JSON and the state read back
+    from it (the caller's copy for checking that ``apply`` leaves its input alone)."""
     data = engine.to_json(state)
     text = json.dumps(data, sort_keys=True)
     again = engine.from_json(json.loads(text))
@@ -99,6 +102,7 @@ def check_state(engine: ModuleType, state, seats: int, seed: int) -> None:
         view_text = json.dumps(view)  # JSON-safe
         assert not keys_named(view, "seed"), f"view for seat {seat} has a seed"
         assert str(seed) not in view_text, f"view for seat {seat} shows the seed"
+    return data, again
 
 
 def check_refusals(engine: ModuleType, state, seats: int, movers: tuple, pool: list) -> None:
@@ -150,7 +154,7 @@ def play_random_game(engine: ModuleType, num_players: int, seed: int, options: d
     played: list[tuple[int, str]] = []
     pool: list[str] = []
     for step in range(MAX_STEPS):
-        check_state(engine, state, seats, seed)
+        before, copy = check_state(engine, state, seats, seed)
         movers = engine.to_move(state)
         if not movers:
             check_finished(engine, state, seats, played)
@@ -164,8 +168,6 @@ def play_random_game(engine: ModuleType, num_players: int, seed: int, options: d
         sentence = engine.describe(state, seat, action)
         assert isinstance(sentence, str) and sentence.strip() and "\n" not in sentence
 
-        before = engine.to_json(state)
-        copy = engine.from_json(before)
         new_state = engine.apply(state, seat, action)
         assert engine.to_json(state) == before, "apply changed its input state"
         assert state == copy, "apply changed its input state"
