@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 
 from django.utils import timezone
 from django.utils.html import escape
@@ -82,6 +83,9 @@ def can_take_back(game: Game, seat_index: int, moves: list[MoveRow]) -> bool:
 
 @dataclass
 class GamePage:
+    """The page as built once for a drawing; what is derived from it is kept on first
+    use (``cached_property``), as the template reads some of it per seat or twice."""
+
     game: Game
     seats: list[Seat]
     viewer_seat: Seat | None
@@ -99,7 +103,7 @@ class GamePage:
     guide: boards.Guide | None = None
     since: changes.Since | None = None  # what changed since the viewer last looked
 
-    @property
+    @cached_property
     def choices_by_group(self) -> list[tuple[str, list[boards.Choice]]]:
         """The guide's choices in runs of one group (``""``: no heading), in order."""
         runs: list[tuple[str, list[boards.Choice]]] = []
@@ -109,14 +113,14 @@ class GamePage:
             runs[-1][1].append(choice)
         return runs
 
-    @property
+    @cached_property
     def unguided_actions(self) -> list[str]:
         """Legal actions the guide does not offer (none, by the boards' contract; a
         safety net so that every legal action stays reachable without the board)."""
         offered = self.guide.reachable() if self.guide else set()
         return [a for a in self.actions if a not in offered]
 
-    @property
+    @cached_property
     def moves_html(self) -> SafeString:
         """The move list's items, each escaped: built here rather than in the template,
         whose loop costs per move, so a long game's page paid for it on every drawing
@@ -138,16 +142,16 @@ class GamePage:
     def action_buttons(self) -> bool:
         return len(self.actions) <= MAX_ACTION_BUTTONS
 
-    @property
+    @cached_property
     def seat_rows(self) -> list[tuple[Seat, object]]:
         scores = self.scores + [None] * (len(self.seats) - len(self.scores))
         return [(seat, scores[seat.index]) for seat in self.seats]
 
-    @property
+    @cached_property
     def due_seats(self) -> list[Seat]:
         return [s for s in self.seats if s.index in self.game.to_move]
 
-    @property
+    @cached_property
     def computer_delayed(self) -> bool:
         """A computer seat due has waited past its level's think time and a minute (its
         task lost, or no worker running): the page says so rather than wait silently."""
@@ -155,7 +159,7 @@ class GamePage:
             computer_turns.is_delayed(s) for s in self.due_seats
         )
 
-    @property
+    @cached_property
     def due_names(self) -> str:
         """ "Anna", "Anna and Ben", "Anna, Ben and Cleo": whom the game waits for."""
         names = [s.name for s in self.due_seats]
@@ -163,7 +167,7 @@ class GamePage:
             return "".join(names)
         return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
-    @property
+    @cached_property
     def deadlines(self) -> list[tuple[Seat, datetime, str]]:
         """Each person due with their deadline as every clock reader sees it
         (``clocks.effective_deadline``) and why it stands still, if it does."""
@@ -189,12 +193,12 @@ class GamePage:
             for s in due
         ]
 
-    @property
+    @cached_property
     def result_line(self) -> str:
         """Who won, in words: one winner, a shared win, or a draw (games.results)."""
         return results.summary(self.game, self.seats)
 
-    @property
+    @cached_property
     def seat_results(self) -> dict[int, str]:
         """Each seat's result in words once the game is over (games.results)."""
         if not self.game.is_over:
@@ -206,7 +210,7 @@ class GamePage:
             if s.controller != Controller.NPC
         }
 
-    @property
+    @cached_property
     def rematch_waits(self) -> bool:
         """A rematch of this finished game is offered or in play (not declined or
         expired): its page is the place to go, and none is offered again."""
@@ -215,7 +219,7 @@ class GamePage:
         status = Game.objects.filter(pk=self.game.rematch_id).values_list("status", flat=True)
         return status.first() not in (None, GameStatus.ABORTED)
 
-    @property
+    @cached_property
     def has_free_seat(self) -> bool:
         return any(
             s.user_id is None and s.controller == Controller.HUMAN and not s.invited_as
