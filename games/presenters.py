@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import cached_property
 
 from django.utils import timezone
-from django.utils.html import escape
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -134,6 +134,80 @@ class GamePage:
             )
         )
 
+    # The guide's lists (a Trias turn offers dozens of choices, a Tri*T*Area board a
+    # legend of twenty colours) are drawn here, like the board beside them, rather
+    # than by the template, whose loop costs per button.
+
+    @cached_property
+    def choices_html(self) -> SafeString:
+        """The guide's choices as buttons, each run of one group under its heading; the
+        one picked (``selected``) holds its targets."""
+        groups = []
+        for number, (group, run) in enumerate(self.choices_by_group, 1):
+            items = []
+            for choice in run:
+                if choice.token == self.selected:
+                    items.append(
+                        format_html(
+                            '<li class="picked"><button type="submit" form="choices"'
+                            ' name="select" value="" class="choice-button secondary"'
+                            ' data-token="{}" aria-pressed="true">{}</button>'
+                            ' <ul class="targets" aria-label="{}">{}</ul></li>',
+                            choice.token,
+                            choice.label,
+                            choice.label,
+                            _targets_html(choice.targets),
+                        )
+                    )
+                else:
+                    items.append(
+                        format_html(
+                            '<li><button type="submit" form="choices" name="select"'
+                            ' value="{}" class="choice-button secondary" data-token="{}"'
+                            ' aria-pressed="false">{}</button></li>',
+                            choice.token,
+                            choice.token,
+                            choice.label,
+                        )
+                    )
+            heading = ""
+            if group:
+                heading = format_html('<h3 id="group-{}" class="group">{}</h3>', number, group)
+            groups.append(
+                format_html(
+                    '<div class="choice-group" role="group"{}>{}<ul class="choice-list">'
+                    "{}</ul></div>",
+                    format_html(' aria-labelledby="group-{}"', number) if group else "",
+                    heading,
+                    mark_safe("".join(items)),
+                )
+            )
+        return mark_safe("".join(groups))
+
+    @cached_property
+    def buttons_html(self) -> SafeString:
+        """The guide's one-step actions, then any legal action it does not offer."""
+        return mark_safe(
+            _targets_html(self.guide.buttons if self.guide else ())
+            + format_html_join(
+                "",
+                '<li><button type="submit" form="action-list" name="action" value="{}"'
+                ' class="target"><code>{}</code></button></li>',
+                ((a, a) for a in self.unguided_actions),
+            )
+        )
+
+    @cached_property
+    def legend_html(self) -> SafeString:
+        """The board's legend: a colour swatch and what it means, per line."""
+        return format_html_join(
+            "",
+            '<li><svg class="swatch" width="16" height="16" viewBox="0 0 16 16"'
+            ' aria-hidden="true"><rect x="0.5" y="0.5" width="15" height="15" rx="3"'
+            ' fill="{}" stroke="#5b6577"/></svg> {}</li>',
+            ((item.swatch, item.label) for item in (self.guide.legend if self.guide else ())),
+        )
+
     @property
     def my_turn(self) -> bool:
         return bool(self.actions)
@@ -229,6 +303,19 @@ class GamePage:
     @property
     def is_player(self) -> bool:
         return self.viewer_seat is not None
+
+
+def _targets_html(targets) -> SafeString:
+    """Buttons that play one action each, with a note in brackets if there is one."""
+    return format_html_join(
+        "",
+        '<li><button type="submit" form="action-list" name="action" value="{}"'
+        ' class="target">{}{}</button></li>',
+        (
+            (t.action, t.label, format_html(" <small>({})</small>", t.note) if t.note else "")
+            for t in targets
+        ),
+    )
 
 
 def viewer_seat(game: Game, seats: list[Seat], user) -> Seat | None:
