@@ -12,18 +12,15 @@ register = template.Library()
 
 
 @register.filter
-def seat_names(seats, wording=None):
-    """A game's players, comma-separated; those due to move marked ``due``; put in
-    ``wording`` at ``%(names)s`` if given (a sentence ``{% blocktranslate ... asvar %}``
-    translated once for a list, as a translation is trusted HTML there too).
+def seat_names(seats):
+    """A game's players, comma-separated; those due to move marked ``due``.
 
     (A filter, not an ``{% include %}``: My games draws it for every row.)"""
-    names = format_html_join(
+    return format_html_join(
         ", ",
         '<span class="seat-name{}">{}</span>',
         ((" due" if s.is_due else "", s.name) for s in seats),
     )
-    return names if wording is None else mark_safe(str(wording) % {"names": names})
 
 
 @register.filter

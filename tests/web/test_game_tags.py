@@ -16,13 +16,6 @@ def test_seat_names_mark_who_is_due_and_escape_names():
     )
 
 
-def test_seat_names_go_into_a_translated_sentence_once_made():
-    seats = [SimpleNamespace(name="<b>Bob</b>", is_due=True)]
-    assert seat_names(seats, "mit %(names)s") == (
-        'mit <span class="seat-name due">&lt;b&gt;Bob&lt;/b&gt;</span>'
-    )
-
-
 def test_options_escape_each_action():
     assert options(["d a1 b2", 'x "<y>" & z']) == (
         "<option>d a1 b2</option><option>x &quot;&lt;y&gt;&quot; &amp; z</option>"
