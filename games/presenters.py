@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 
 from django.utils import timezone
-from django.utils.html import escape
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -82,6 +83,9 @@ def can_take_back(game: Game, seat_index: int, moves: list[MoveRow]) -> bool:
 
 @dataclass
 class GamePage:
+    """The page as built once for a drawing; what is derived from it is kept on first
+    use (``cached_property``), as the template reads some of it per seat or twice."""
+
     game: Game
     seats: list[Seat]
     viewer_seat: Seat | None
@@ -99,7 +103,7 @@ class GamePage:
     guide: boards.Guide | None = None
     since: changes.Since | None = None  # what changed since the viewer last looked
 
-    @property
+    @cached_property
     def choices_by_group(self) -> list[tuple[str, list[boards.Choice]]]:
         """The guide's choices in runs of one group (``""``: no heading), in order."""
         runs: list[tuple[str, list[boards.Choice]]] = []
@@ -109,14 +113,14 @@ class GamePage:
             runs[-1][1].append(choice)
         return runs
 
-    @property
+    @cached_property
     def unguided_actions(self) -> list[str]:
         """Legal actions the guide does not offer (none, by the boards' contract; a
         safety net so that every legal action stays reachable without the board)."""
         offered = self.guide.reachable() if self.guide else set()
         return [a for a in self.actions if a not in offered]
 
-    @property
+    @cached_property
     def moves_html(self) -> SafeString:
         """The move list's items, each escaped: built here rather than in the template,
         whose loop costs per move, so a long game's page paid for it on every drawing
@@ -130,6 +134,80 @@ class GamePage:
             )
         )
 
+    # The guide's lists (a Trias turn offers dozens of choices, a Tri*T*Area board a
+    # legend of twenty colours) are drawn here, like the board beside them, rather
+    # than by the template, whose loop costs per button.
+
+    @cached_property
+    def choices_html(self) -> SafeString:
+        """The guide's choices as buttons, each run of one group under its heading; the
+        one picked (``selected``) holds its targets."""
+        groups = []
+        for number, (group, run) in enumerate(self.choices_by_group, 1):
+            items = []
+            for choice in run:
+                if choice.token == self.selected:
+                    items.append(
+                        format_html(
+                            '<li class="picked"><button type="submit" form="choices"'
+                            ' name="select" value="" class="choice-button secondary"'
+                            ' data-token="{}" aria-pressed="true">{}</button>'
+                            ' <ul class="targets" aria-label="{}">{}</ul></li>',
+                            choice.token,
+                            choice.label,
+                            choice.label,
+                            _targets_html(choice.targets),
+                        )
+                    )
+                else:
+                    items.append(
+                        format_html(
+                            '<li><button type="submit" form="choices" name="select"'
+                            ' value="{}" class="choice-button secondary" data-token="{}"'
+                            ' aria-pressed="false">{}</button></li>',
+                            choice.token,
+                            choice.token,
+                            choice.label,
+                        )
+                    )
+            heading = ""
+            if group:
+                heading = format_html('<h3 id="group-{}" class="group">{}</h3>', number, group)
+            groups.append(
+                format_html(
+                    '<div class="choice-group" role="group"{}>{}<ul class="choice-list">'
+                    "{}</ul></div>",
+                    format_html(' aria-labelledby="group-{}"', number) if group else "",
+                    heading,
+                    mark_safe("".join(items)),
+                )
+            )
+        return mark_safe("".join(groups))
+
+    @cached_property
+    def buttons_html(self) -> SafeString:
+        """The guide's one-step actions, then any legal action it does not offer."""
+        return mark_safe(
+            _targets_html(self.guide.buttons if self.guide else ())
+            + format_html_join(
+                "",
+                '<li><button type="submit" form="action-list" name="action" value="{}"'
+                ' class="target"><code>{}</code></button></li>',
+                ((a, a) for a in self.unguided_actions),
+            )
+        )
+
+    @cached_property
+    def legend_html(self) -> SafeString:
+        """The board's legend: a colour swatch and what it means, per line."""
+        return format_html_join(
+            "",
+            '<li><svg class="swatch" width="16" height="16" viewBox="0 0 16 16"'
+            ' aria-hidden="true"><rect x="0.5" y="0.5" width="15" height="15" rx="3"'
+            ' fill="{}" stroke="#5b6577"/></svg> {}</li>',
+            ((item.swatch, item.label) for item in (self.guide.legend if self.guide else ())),
+        )
+
     @property
     def my_turn(self) -> bool:
         return bool(self.actions)
@@ -138,16 +216,16 @@ class GamePage:
     def action_buttons(self) -> bool:
         return len(self.actions) <= MAX_ACTION_BUTTONS
 
-    @property
+    @cached_property
     def seat_rows(self) -> list[tuple[Seat, object]]:
         scores = self.scores + [None] * (len(self.seats) - len(self.scores))
         return [(seat, scores[seat.index]) for seat in self.seats]
 
-    @property
+    @cached_property
     def due_seats(self) -> list[Seat]:
         return [s for s in self.seats if s.index in self.game.to_move]
 
-    @property
+    @cached_property
     def computer_delayed(self) -> bool:
         """A computer seat due has waited past its level's think time and a minute (its
         task lost, or no worker running): the page says so rather than wait silently."""
@@ -155,7 +233,7 @@ class GamePage:
             computer_turns.is_delayed(s) for s in self.due_seats
         )
 
-    @property
+    @cached_property
     def due_names(self) -> str:
         """ "Anna", "Anna and Ben", "Anna, Ben and Cleo": whom the game waits for."""
         names = [s.name for s in self.due_seats]
@@ -163,7 +241,7 @@ class GamePage:
             return "".join(names)
         return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
-    @property
+    @cached_property
     def deadlines(self) -> list[tuple[Seat, datetime, str]]:
         """Each person due with their deadline as every clock reader sees it
         (``clocks.effective_deadline``) and why it stands still, if it does."""
@@ -189,12 +267,12 @@ class GamePage:
             for s in due
         ]
 
-    @property
+    @cached_property
     def result_line(self) -> str:
         """Who won, in words: one winner, a shared win, or a draw (games.results)."""
         return results.summary(self.game, self.seats)
 
-    @property
+    @cached_property
     def seat_results(self) -> dict[int, str]:
         """Each seat's result in words once the game is over (games.results)."""
         if not self.game.is_over:
@@ -206,7 +284,7 @@ class GamePage:
             if s.controller != Controller.NPC
         }
 
-    @property
+    @cached_property
     def rematch_waits(self) -> bool:
         """A rematch of this finished game is offered or in play (not declined or
         expired): its page is the place to go, and none is offered again."""
@@ -215,7 +293,7 @@ class GamePage:
         status = Game.objects.filter(pk=self.game.rematch_id).values_list("status", flat=True)
         return status.first() not in (None, GameStatus.ABORTED)
 
-    @property
+    @cached_property
     def has_free_seat(self) -> bool:
         return any(
             s.user_id is None and s.controller == Controller.HUMAN and not s.invited_as
@@ -225,6 +303,19 @@ class GamePage:
     @property
     def is_player(self) -> bool:
         return self.viewer_seat is not None
+
+
+def _targets_html(targets) -> SafeString:
+    """Buttons that play one action each, with a note in brackets if there is one."""
+    return format_html_join(
+        "",
+        '<li><button type="submit" form="action-list" name="action" value="{}"'
+        ' class="target">{}{}</button></li>',
+        (
+            (t.action, t.label, format_html(" <small>({})</small>", t.note) if t.note else "")
+            for t in targets
+        ),
+    )
 
 
 def viewer_seat(game: Game, seats: list[Seat], user) -> Seat | None:
