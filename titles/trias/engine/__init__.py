@@ -297,6 +297,7 @@ __all__ = [
     "new_game",
     "options",
     "outcome",
+    "parse",
     "reveals_information",
     "seat_labels",
     "title",
