@@ -55,7 +55,12 @@ class GameSpec:
     # --- the parts the game provides (module paths) ------------------------------------
     # A game played on the site has them all; an engine registered alone (a test's
     # toy for the computer players) needs none.
-    board: str = ""  # render_svg, guide, optional layers/picture (games.boards)
+    board: str = ""  # render_svg and guide (games.boards); see board_layers, board_picture
+    # The board module also draws ``layers(view, seat=)`` (its fixed parts cached apart
+    # from the pieces) and ``picture(view, seat=)`` (a board with nothing to click, for
+    # emails and replays, where it differs from ``render_svg`` without actions).
+    board_layers: bool = False
+    board_picture: bool = False
     changes: str = ""  # changes, overlay (games.boards.changes)
     # describe(view) -> sentences: the position in words for emails; the front page's
     # pitch() and length() (see Showcase)

@@ -209,17 +209,16 @@ def guide(
 def layers(game: str, view: dict, *, seat: int | None) -> Layers | None:
     """The board as :class:`Layers` (no actions), or None for a game whose module
     draws it only whole."""
-    module = _module(game)
-    if not hasattr(module, "layers"):
+    if not registry.get(game).board_layers:
         return None
-    return module.layers(view, seat=seat)
+    return _module(game).layers(view, seat=seat)
 
 
 def picture_svg(game: str, view: dict, *, seat: int | None) -> str:
-    """The board as a picture (no actions): the module's ``picture`` where it has one,
-    else ``render_svg`` without actions."""
+    """The board as a picture (no actions): the module's ``picture`` where the spec
+    declares one, else ``render_svg`` without actions."""
     module = _module(game)
-    if hasattr(module, "picture"):
+    if registry.get(game).board_picture:
         return module.picture(view, seat=seat)
     return module.render_svg(view, seat=seat, actions=(), selected=None)
 

@@ -37,6 +37,11 @@ def test_the_spec_names_its_engine_and_parts(name):
     assert callable(spec.part("diagrams").diagrams)
     get_template(spec.rules_template)
     assert spec.rules_anchors and spec.showcase is not None
+    # What the spec declares of its board is what the board module draws, so the core
+    # never probes the module for it.
+    board = spec.part("board")
+    assert spec.board_layers == callable(getattr(board, "layers", None))
+    assert spec.board_picture == callable(getattr(board, "picture", None))
 
 
 @pytest.mark.parametrize("name", GAMES)

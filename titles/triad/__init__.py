@@ -7,6 +7,7 @@ from . import engine
 SPEC = GameSpec(
     engine=engine,
     board="titles.triad.board",
+    board_layers=True,
     changes="titles.triad.changes",
     words="titles.triad.words",
     diagrams="titles.triad.diagrams",

@@ -16,6 +16,7 @@ RULES_ANCHORS = (
 SPEC = GameSpec(
     engine=engine,
     board="titles.tritarea.board",
+    board_layers=True,
     changes="titles.tritarea.changes",
     words="titles.tritarea.words",
     diagrams="titles.tritarea.diagrams",
