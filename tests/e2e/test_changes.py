@@ -72,6 +72,14 @@ def test_an_opponents_move_is_marked_and_told(new_context, live_server, screensh
     first = marked.first.bounding_box()
     assert first and box["x"] - 1 <= first["x"] + first["width"] / 2 <= box["x"] + box["width"] + 1
     assert page.locator("#board svg g.changes").get_attribute("pointer-events") == "none"
+    # The board comes first under the heading, its changes seen at once; the news is
+    # told beneath it on a phone and beside it on a desktop.
+    told = since.bounding_box()
+    assert box["y"] < SIZES[size][1] / 4, box
+    if size == "phone":
+        assert told["y"] >= box["y"] + box["height"] - 1, (told, box)
+    else:
+        assert told["x"] >= box["x"] + box["width"] - 1, (told, box)
     # Nothing in the box scrolls the page sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0] + 1
     page.screenshot(path=screenshots / f"changes-{name}-{size}.png")
