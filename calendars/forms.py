@@ -5,6 +5,4 @@ from .models import REMIND_CHOICES
 
 
 class ReminderForm(forms.Form):
-    remind_hours = forms.TypedChoiceField(
-        label=_("Reminder"), choices=REMIND_CHOICES, coerce=int
-    )
+    remind_hours = forms.TypedChoiceField(label=_("Reminder"), choices=REMIND_CHOICES, coerce=int)

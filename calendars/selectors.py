@@ -53,9 +53,8 @@ def fingerprint(feed: CalendarFeed, turns: list[tuple[Seat, datetime]]) -> str:
     user = feed.user
     parts = [str(feed.pk), feed.nonce, str(feed.remind_hours), user.language or "", user.name]
     for seat, deadline in turns:
-        parts.append(
-            f"{seat.pk}:{seat.game_id}:{seat.game.version}:{int(seat.due_since.timestamp()) if seat.due_since else 0}:{deadline:%Y%m%d%H%M}"
-        )
+        began = int(seat.due_since.timestamp()) if seat.due_since else 0
+        parts.append(f"{seat.pk}:{seat.game.version}:{began}:{deadline:%Y%m%d%H%M}")
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
 
 

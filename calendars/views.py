@@ -103,7 +103,9 @@ def calendar_settings(request):
             )
         elif action == "off":
             services.feed_turn_off(user=user)
-            messages.success(request, _("Your calendar is turned off; its address no longer works."))
+            messages.success(
+                request, _("Your calendar is turned off; its address no longer works.")
+            )
         elif action == "remind" and form.is_valid():
             services.feed_set_reminder(user=user, hours=form.cleaned_data["remind_hours"])
             messages.success(request, _("Your reminder is saved."))

@@ -144,6 +144,9 @@ def checked_address(host: str, port: int) -> str:
     for address in addresses:
         if not is_public(address):
             raise Refused(
-                _("This address leads to a private or reserved network; only public servers are accepted.")
+                _(
+                    "This address leads to a private or reserved network; "
+                    "only public servers are accepted."
+                )
             )
     return addresses[0]

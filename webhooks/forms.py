@@ -10,11 +10,12 @@ class HookForm(forms.Form):
         label=_("Webhook address"),
         max_length=500,
         assume_scheme="https",
-        help_text=_("From Discord: channel settings, Integrations, Webhooks. From Slack: an app's Incoming Webhooks. Starts with https://."),
+        help_text=_(
+            "From Discord: channel settings, Integrations, Webhooks. "
+            "From Slack: an app's Incoming Webhooks. Starts with https://."
+        ),
     )
-    game = forms.TypedChoiceField(
-        label=_("For"), coerce=int, empty_value=None, required=False
-    )
+    game = forms.TypedChoiceField(label=_("For"), coerce=int, empty_value=None, required=False)
     turns = forms.BooleanField(label=_("Turns"), required=False, initial=True)
     results = forms.BooleanField(label=_("Games that end"), required=False, initial=True)
 

@@ -89,9 +89,7 @@ class Delivery(models.Model):
     class Meta:
         ordering = ["created_at"]
         indexes = [
-            models.Index(
-                fields=["send_after"], name="delivery_pending", condition=Q(sent_at=None)
-            ),
+            models.Index(fields=["send_after"], name="delivery_pending", condition=Q(sent_at=None)),
         ]
         constraints = [
             models.UniqueConstraint(

@@ -70,7 +70,9 @@ def enqueue(delivery_id: int) -> None:
         current_app.tasks[DELIVER_TASK].apply_async(args=[delivery_id])
     except Exception as exc:
         _broker_failed_at = now
-        log.warning("could not queue webhook %s (%s); the sweep will", delivery_id, type(exc).__name__)
+        log.warning(
+            "could not queue webhook %s (%s); the sweep will", delivery_id, type(exc).__name__
+        )
     else:
         _broker_failed_at = None
 

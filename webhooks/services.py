@@ -32,7 +32,9 @@ def check_url(kind: str, url: str) -> None:
     except addresses.Refused as exc:
         raise HookError(str(exc)) from exc
     hosts = SERVICE_HOSTS.get(kind)
-    if hosts is not None and (host.lower() not in hosts or not path.startswith(SERVICE_PATHS[kind])):
+    if hosts is not None and (
+        host.lower() not in hosts or not path.startswith(SERVICE_PATHS[kind])
+    ):
         raise HookError(
             _("This is not a %(service)s webhook address.") % {"service": HookKind(kind).label}
         )

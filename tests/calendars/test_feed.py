@@ -9,7 +9,7 @@ from django.urls import reverse
 from icalendar import Calendar
 
 from calendars import services, tokens, views
-from tests.factories import UserFactory, due_seat, play_first_legal, start_game
+from tests.factories import due_seat, play_first_legal, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -62,9 +62,10 @@ def test_the_feed_follows_the_moves_and_keeps_a_turns_uid(client, alice, bob):
         assert list(before) == list(again)  # polled again: the same event, not a second
         assert _events(client, second_feed)[0] == {}
     with time_machine.travel(T0 + timedelta(hours=1), tick=False):
-        play_first_legal(game)
-        if due_seat(game).user == first:  # a game where a player acts twice in a row
-            pytest.skip("the seed gave the first player a second action")
+        for _ in range(10):  # (Triad may give a player two actions in a row)
+            play_first_legal(game)
+            if due_seat(game).user != first:
+                break
         assert _events(client, first_feed)[0] == {}
         [event] = _events(client, second_feed)[0].values()
     assert _game_of(event) == game.pk
@@ -175,7 +176,9 @@ def test_the_feed_speaks_the_players_language(client, alice, bob):
     alice.language = "de"
     alice.save()
     game = start_game(alice, bob)
-    if due_seat(game).user != alice:
+    for _ in range(10):
+        if due_seat(game).user == alice:
+            break
         play_first_legal(game)
     feed = services.feed_turn_on(user=alice)
     events, _ = _events(client, feed)
