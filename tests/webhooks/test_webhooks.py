@@ -459,3 +459,24 @@ def test_no_one_removes_another_players_hook(client, alice, mallory, fake_dns):
     client.post(reverse("webhook_remove", args=[hook.pk]))
     assert Hook.objects.filter(pk=hook.pk).exists()
     assert b"public.example" not in client.get(reverse("webhook_settings")).content
+
+
+# --- leaving ------------------------------------------------------------------------------
+
+
+def test_a_deleted_account_loses_its_hooks_and_calendar_and_the_export_keeps_secrets_out(
+    alice, mallory, fake_dns
+):
+    from calendars import services as calendars
+    from calendars.models import CalendarFeed
+    from leaving import services as leaving
+
+    hook = services.hook_add(user=alice, kind=HookKind.JSON, url="https://public.example/in")
+    feed = calendars.feed_turn_on(user=alice)
+    data = leaving.account_export(user=alice)
+    assert data["webhooks"][0]["url"] == "https://public.example/in"
+    assert hook.secret not in str(data) and feed.nonce not in str(data)
+    mod = type(alice).objects.create_superuser("mod", "mod@example.com", "x")
+    leaving.account_delete(user=alice, actor=mod, reason="asked")
+    assert not Hook.objects.filter(owner=alice).exists()
+    assert not CalendarFeed.objects.filter(user=alice).exists()
