@@ -171,6 +171,10 @@ def test_a_game_hook_of_its_creator_hears_everyones_turns_and_the_end(
     last = endpoint.bodies()[-1]
     assert last["event"] == "game_over" and last["game"]["status"] == "finished"
     assert last["winners"] == ["Alice"]
+    assert (
+        last["text"]
+        == f"Triad #{game.pk} is over: {last['result']}\nhttps://tripost.test/games/{game.pk}/"
+    )
 
 
 def test_each_news_is_written_once_per_hook_and_posted_once(alice, bob, endpoint, webhook_queue):
