@@ -16,7 +16,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from icalendar import Alarm, Calendar, Event
+from icalendar import Alarm, Calendar, Event, vDuration
 
 from games.models import Seat
 
@@ -79,7 +79,7 @@ def ics(feed: CalendarFeed, turns: list[tuple[Seat, datetime]], now: datetime) -
         calendar.add("method", "PUBLISH")
         calendar.add("x-wr-calname", _("Tripost: your moves"))
         calendar.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
-        calendar.add("x-published-ttl", REFRESH)
+        calendar.add("x-published-ttl", vDuration(REFRESH).to_ical().decode())
         for seat, deadline in turns:
             calendar.add_component(_event(seat, deadline, feed, now))
         return calendar.to_ical()

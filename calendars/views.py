@@ -129,6 +129,8 @@ def _context(feed, form) -> dict:
 
 
 def _no_store(response: HttpResponse) -> HttpResponse:
+    # (the site's "same-origin" referrer policy already keeps the address from other
+    # sites; "no-referrer" here would make the browser send "Origin: null" with the
+    # page's forms, which Django's CSRF check refuses)
     patch_cache_control(response, private=True, no_store=True)
-    response["Referrer-Policy"] = "no-referrer"
     return response

@@ -78,6 +78,9 @@ def test_an_unchanged_feed_answers_304_and_a_move_changes_its_etag(client, alice
         feed = services.feed_turn_on(user=due_seat(game).user)
         _, first = _events(client, feed)
         assert "max-age=300" in first["Cache-Control"] and "private" in first["Cache-Control"]
+        text = first.content.decode()
+        assert "\r\nREFRESH-INTERVAL;VALUE=DURATION:PT15M\r\n" in text
+        assert "\r\nX-PUBLISHED-TTL:PT15M\r\n" in text
         unchanged = client.get(_address(feed), HTTP_IF_NONE_MATCH=first["ETag"])
         assert unchanged.status_code == 304 and unchanged["ETag"] == first["ETag"]
         play_first_legal(game)
@@ -189,6 +192,9 @@ def test_the_settings_page_makes_renews_and_turns_off_the_address(client, alice)
     client.force_login(alice)
     page = client.get(reverse("calendar_settings"))
     assert page.status_code == 200 and b"webcal://" not in page.content
+    # Not "no-referrer": with it a browser sends "Origin: null" with the page's forms,
+    # and the CSRF check refuses them.
+    assert page["Referrer-Policy"] == "same-origin"
     client.post(reverse("calendar_settings"), {"action": "on"})
     feed = alice.calendar_feed
     page = client.get(reverse("calendar_settings"))
