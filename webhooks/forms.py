@@ -10,6 +10,7 @@ class HookForm(forms.Form):
         label=_("Webhook address"),
         max_length=500,
         assume_scheme="https",
+        widget=forms.URLInput(attrs={"size": 80, "placeholder": "https://"}),
         help_text=_(
             "From Discord: channel settings, Integrations, Webhooks. "
             "From Slack: an app's Incoming Webhooks. Starts with https://."

@@ -27,11 +27,11 @@ ADD_RATE = "10/h"
 
 
 def _shown_url(url: str) -> str:
-    """The hook's server and the start of its path: the rest (Discord's and Slack's
-    token) is a secret of its own."""
+    """The hook's server and its path but the last part (Discord's and Slack's token,
+    a secret of its own)."""
     parts = urlsplit(url)
-    path = parts.path if len(parts.path) <= 24 else parts.path[:24] + "…"
-    return f"{parts.hostname}{path}"
+    head, _slash, last = parts.path.rpartition("/")
+    return f"{parts.hostname}{head}/{'…' if last else ''}"
 
 
 def _page(request, form, status=200):
