@@ -49,7 +49,9 @@ def awaited_turns(user, now: datetime) -> list[tuple[Seat, datetime]]:
 
 def fingerprint(feed: CalendarFeed, turns: list[tuple[Seat, datetime]]) -> str:
     """What the feed's text depends on, hashed: its ETag. Deadlines to the minute (a
-    vacation moves them every moment)."""
+    vacation moves them every moment). Opponents' names are left out (reading them is
+    the second query this saves): a renamed opponent shows with the feed's next change
+    (a move, a new turn)."""
     user = feed.user
     parts = [str(feed.pk), feed.nonce, str(feed.remind_hours), user.language or "", user.name]
     for seat, deadline in turns:
