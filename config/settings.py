@@ -84,6 +84,8 @@ INSTALLED_APPS = [
     "moderation",
     "chat",
     "leaving",
+    "calendars",
+    "webhooks",
     *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
@@ -381,6 +383,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "lobby-expiry": {"task": "games.tasks.expire_open_games", "schedule": crontab(minute=7)},
     # Daily digests go out at each player's chosen hour (User.digest_hour), in their zone.
     "mail-digests": {"task": "mail.tasks.queue_digests", "schedule": crontab(minute="*/15")},
+    # Webhook posts left behind or waiting for their next try (webhooks.tasks.sweep).
+    "webhooks-sweep": {"task": "webhooks.tasks.sweep", "schedule": crontab(minute="*")},
 }
 # Computer players think in tasks of their own queue, so a long search never holds up
 # emails or sweeps: every worker setup must consume it (bin/serve: -Q celery,computer).
@@ -453,6 +457,19 @@ LOBBY_OPEN_DAYS = int(os.environ.get("LOBBY_OPEN_DAYS", "14"))
 # asked for no more.
 INVITATION_EMAILS_PER_DAY = int(os.environ.get("INVITATION_EMAILS_PER_DAY", "10"))
 INVITATIONS_PER_ADDRESS_PER_WEEK = int(os.environ.get("INVITATIONS_PER_ADDRESS_PER_WEEK", "3"))
+
+# --- Webhooks (webhooks/) ------------------------------------------------------------------
+# A worker that claimed a post and died releases it after this long (longer than a
+# post's connect and read timeouts together).
+WEBHOOK_CLAIM_SECONDS = int(os.environ.get("WEBHOOK_CLAIM_SECONDS", "60"))
+# A failed post is tried again after 1, 2, 4 ... minutes, at most an hour apart, and
+# given up after this many tries.
+WEBHOOK_RETRY_BASE_SECONDS = int(os.environ.get("WEBHOOK_RETRY_BASE_SECONDS", "60"))
+WEBHOOK_RETRY_MAX_SECONDS = int(os.environ.get("WEBHOOK_RETRY_MAX_SECONDS", "3600"))
+WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("WEBHOOK_MAX_ATTEMPTS", "8"))
+# This many failed posts in a row turn a hook off (its owner gets an email).
+WEBHOOK_MAX_FAILURES = int(os.environ.get("WEBHOOK_MAX_FAILURES", "6"))
+WEBHOOKS_PER_PLAYER = int(os.environ.get("WEBHOOKS_PER_PLAYER", "10"))
 
 LOGGING = {
     "version": 1,

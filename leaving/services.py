@@ -5,15 +5,17 @@ Export: everything the site holds about the player as JSON: every field of their
 history, every game they sat in with its moves (as they may read them: another
 player's secret action of a running game shows in its public spelling, and no snapshot
 or seed is included, so no opponent's hand or deck order), their chat messages and
-notes, the emails the site wrote them and the addresses it stopped writing to, the
-email replies they sent, the reports they made and the moderation about them.
+notes, their calendar feed and webhooks, the emails the site wrote them and the
+addresses it stopped writing to, the email replies they sent, the reports they made
+and the moderation about them.
 
 Delete: the account is anonymised, never removed (seats protect the user row, and
 other players' finished games must replay as before): the name becomes "deleted player
 N", username, email addresses and password are gone, every session ends (the password
 hash changes, so Django refuses each session's auth hash), pending emails are dropped,
 running games are settled by the timeout rule and unstarted ones are left. Chat
-messages stay in their games under the anonymous name; notes and chat settings go.
+messages stay in their games under the anonymous name; notes, chat settings, the
+calendar feed and webhooks go.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from calendars.models import CalendarFeed
 from chat.models import ChatSettings, Message, MessageReport, Note, Reading
 from games import clocks, results
 from games import services as game_services
@@ -35,6 +38,7 @@ from moderation.models import AuditLog, Report
 from moderation.services import record, timeout_running_games
 from ratings import services as ratings
 from ratings.models import Rating
+from webhooks.models import Hook
 
 
 def _at(value) -> str | None:
@@ -79,6 +83,8 @@ EXPORTED_LINKS = {
     "games.EmailInvitation.invited_by": "email_invitations_you_sent",
     "games.EmailInvitation.user": "email_invitations_to_you",
     "games.Visit.user": "games_watched",
+    "calendars.CalendarFeed.user": "calendar",
+    "webhooks.Hook.owner": "webhooks",
 }
 
 
@@ -205,6 +211,28 @@ def account_export(*, user: User) -> dict:
             for c in ChatSettings.objects.filter(user=user)
         ],
         "ratings": _ratings(user),
+        # (not the feed's address: whoever reads this file could follow it)
+        "calendar": [
+            {
+                "made_at": _at(f.created_at),
+                "renewed_at": _at(f.renewed_at),
+                "remind_hours": f.remind_hours,
+            }
+            for f in CalendarFeed.objects.filter(user=user)
+        ],
+        # (not a JSON hook's signing secret, for the same reason)
+        "webhooks": [
+            {
+                "kind": h.kind,
+                "url": h.url,
+                "game": h.game_id,
+                "turns": h.turns,
+                "results": h.results,
+                "created_at": _at(h.created_at),
+                "turned_off_at": _at(h.disabled_at),
+            }
+            for h in Hook.objects.filter(owner=user)
+        ],
         "games": games,
         # Games looked at without a seat: where each one's news starts (games.changes).
         "games_watched": [
@@ -326,6 +354,8 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
         Note.objects.filter(user=user).delete()
         Visit.objects.filter(user=user).delete()
         ChatSettings.objects.filter(user=user).delete()
+        CalendarFeed.objects.filter(user=user).delete()
+        Hook.objects.filter(owner=user).delete()
         user.username = f"deleted-{user.pk}"
         user.display_name = anonymous_name(user)
         user.email = ""

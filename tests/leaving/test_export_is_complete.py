@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from calendars.models import CalendarFeed
 from chat import services as chat
 from chat.models import Message, MessageReport
 from games import services as games
@@ -24,6 +25,7 @@ from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
 from moderation.models import Report
 from tests.factories import PASSWORD, start_game
+from webhooks.models import Hook
 
 pytestmark = pytest.mark.django_db
 
@@ -105,6 +107,8 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
         game=game, place=0, email="alice@example.com", invited_by=bob, user=alice, nonce="n2"
     )
     Visit.objects.create(game=game, user=alice, seen_version=3, since_version=1)
+    CalendarFeed.objects.create(user=alice)
+    Hook.objects.create(owner=alice, kind="json", url="https://hooks.example/in")
     games.game_resign(game_id=game.pk, user=bob)  # rated: Alice wins, her rating moves
     mod = User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
     other = start_game(alice, carol)
