@@ -84,6 +84,8 @@ INSTALLED_APPS = [
     "moderation",
     "chat",
     "leaving",
+    "ninja",  # the API's docs page (its templates and static files)
+    "api",
     *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
@@ -192,6 +194,10 @@ RATE_LIMITS = {
     "game_join": ["10/m", "60/d"],
     "report": ["5/h", "20/d"],
 }
+# The API's requests, per token (per player for a session): api.auth.
+API_RATE_LIMITS = ["60/m", "2000/h"]
+# Error reports hide the Authorization header too (API tokens): api.reporting.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "api.reporting.TokenSafeFilter"
 RATELIMIT_FAIL_OPEN = True  # an unreachable cache counts nothing (config.cache)
 # django-ratelimit's check lists only memcached and django-redis as shared caches; ours
 # are Django's own Redis cache (production) and the file cache of one machine (laptop).

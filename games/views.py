@@ -234,6 +234,7 @@ def game_new(request):
                     is_public=form.cleaned_data["is_public"],
                     rated=form.cleaned_data["rated"],
                     computers=form.computer_levels(),
+                    bots_allowed=form.cleaned_data["bots_allowed"],
                 )
             except services.GameError as exc:
                 form.add_error(None, error_message(exc))

@@ -1,0 +1,126 @@
+"""A player's events, read from the database: "your_turn", "game_over", "invitation"
+and "chat". Any web process answers from the same rows, so nothing has to be held in
+one process's memory, and a reconnecting client misses nothing (long polling: see the
+README, "The event stream").
+
+The cursor a client sends back says what it has seen: a time a few seconds before the
+last answer (``SLACK``: a move's transaction may commit after a later one began, so
+the rows a little older than "now" are read again) and the ids of the events it was
+given in that overlap, which are not given twice.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from django.utils import timezone
+
+from chat.models import SHOWN, Message
+from games.models import Controller, GameStatus, Seat
+
+SLACK = timedelta(seconds=5)
+STEP_SECONDS = 1.0  # how often a waiting request looks again
+
+
+class BadCursor(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    type: str
+    game_id: int
+    at: datetime
+    version: int | None = None
+    text: str = ""
+    author: str = ""
+
+
+def parse_cursor(cursor: str | None) -> tuple[datetime | None, set[str]]:
+    if not cursor:
+        return None, set()
+    stamp, *seen = cursor.split("~")
+    try:
+        value = float(stamp)
+        at = datetime.fromtimestamp(value, tz=UTC)
+    except (ValueError, OverflowError, OSError):
+        raise BadCursor("This cursor is not one the event stream gave.") from None
+    return at, set(seen[:500])
+
+
+def _make_cursor(at: datetime, seen: list[str]) -> str:
+    return "~".join([f"{at.timestamp():.6f}", *seen])
+
+
+def _read(user, since: datetime | None, chat: bool) -> list[Event]:
+    """Every event of ``user``'s after ``since`` (None: what waits for them now)."""
+    found: list[Event] = []
+    turns = Seat.objects.filter(
+        user=user, is_due=True, controller=Controller.HUMAN, game__status=GameStatus.ACTIVE
+    )
+    if since is not None:
+        turns = turns.filter(due_since__gt=since)
+    for seat in turns.select_related("game").only(
+        "due_since", "game__id", "game__version", "game__taken_back"
+    ):
+        g = seat.game
+        found.append(
+            Event(
+                f"turn-{g.pk}-{g.version}-{g.taken_back}",
+                "your_turn",
+                g.pk,
+                seat.due_since or timezone.now(),
+                version=g.version,
+            )
+        )
+    invited = Seat.objects.filter(user=user, accepted=False, game__status=GameStatus.OPEN)
+    if since is not None:
+        invited = invited.filter(game__created_at__gt=since)
+    for seat in invited.select_related("game").only("game__id", "game__created_at"):
+        found.append(Event(f"invite-{seat.game_id}", "invitation", seat.game_id, seat.game.created_at))
+    if since is not None:
+        ended = Seat.objects.filter(
+            user=user,
+            game__status__in=(GameStatus.FINISHED, GameStatus.ABORTED),
+            game__finished_at__gt=since,
+        ).select_related("game")
+        for seat in ended:
+            g = seat.game
+            found.append(
+                Event(f"over-{g.pk}", "game_over", g.pk, g.finished_at, g.version, g.result_shown)
+            )
+        if chat:
+            messages = (
+                Message.objects.filter(SHOWN, game__seats__user=user, created_at__gt=since)
+                .exclude(author=user)
+                .select_related("author")
+                .order_by("created_at")[:200]
+            )
+            for m in messages:
+                found.append(
+                    Event(f"chat-{m.pk}", "chat", m.game_id, m.created_at, m.ply, m.text, m.author.name)
+                )
+    found.sort(key=lambda e: e.at)
+    return found
+
+
+def events_for(user, cursor: str | None, *, chat: bool, wait: float) -> tuple[list[Event], str]:
+    """The events after ``cursor`` and the cursor for the next call; waits up to
+    ``wait`` seconds for one when there is none yet (long polling)."""
+    since, seen = parse_cursor(cursor)
+    deadline = time.monotonic() + wait
+    while True:
+        now = timezone.now()
+        every = _read(user, since, chat)
+        new = [e for e in every if e.id not in seen]
+        if new or time.monotonic() + STEP_SECONDS > deadline:
+            break
+        time.sleep(STEP_SECONDS)
+    start = now - SLACK
+    if since is not None:
+        start = max(start, since)
+    overlap = [e.id for e in every if e.at > start]
+    return new, _make_cursor(start, overlap)
