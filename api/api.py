@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Query
+from ninja import NinjaAPI, Query, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from chat import services as chat_services
@@ -166,7 +166,7 @@ def game_create(request, data: s.NewGameIn):
         rated=data.rated,
         bots_allowed=data.bots_allowed,
     )
-    return 201, _game(game.pk, request.auth)
+    return Status(201, _game(game.pk, request.auth))
 
 
 def _game(game_id: int, user) -> dict:
@@ -254,9 +254,7 @@ def _invited(game_id: int, user) -> None:
         raise Http404("You have no invitation to this game.")
 
 
-@api.post(
-    "/games/{game_id}/accept", response={200: s.GameOut, **REFUSALS}, tags=["invitations"]
-)
+@api.post("/games/{game_id}/accept", response={200: s.GameOut, **REFUSALS}, tags=["invitations"])
 def invitation_accept(request, game_id: int):
     need(request, Scope.PLAY)
     _invited(game_id, request.auth)
@@ -309,23 +307,24 @@ def chat_read(request, game_id: int):
     ]
 
 
-@api.post(
-    "/games/{game_id}/chat", response={201: s.ChatMessage, **REFUSALS}, tags=["chat"]
-)
+@api.post("/games/{game_id}/chat", response={201: s.ChatMessage, **REFUSALS}, tags=["chat"])
 def chat_post(request, game_id: int, data: s.ChatIn):
     """Write in the game's chat (its players only)."""
     need(request, Scope.CHAT)
     game, _seats = reading.visible_game(game_id, request.auth)
     m = chat_services.message_post(game=game, user=request.auth, text=data.text)
-    return 201, {
-        "id": m.pk,
-        "author": request.auth.name,
-        "is_bot": request.auth.is_bot,
-        "mine": True,
-        "ply": m.ply,
-        "text": m.text,
-        "at": m.created_at,
-    }
+    return Status(
+        201,
+        {
+            "id": m.pk,
+            "author": request.auth.name,
+            "is_bot": request.auth.is_bot,
+            "mine": True,
+            "ply": m.ply,
+            "text": m.text,
+            "at": m.created_at,
+        },
+    )
 
 
 # --- events and bots ---------------------------------------------------------------------
@@ -356,4 +355,3 @@ def bot_upgrade(request):
     with transaction.atomic():
         user = bots.upgrade(user=request.auth)
     return {"username": user.username, "is_bot": user.is_bot}
-

@@ -7,6 +7,8 @@ checks it). Every authenticated request counts against the caller's rate limits
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.decorators import method_decorator
+from django.views.decorators.debug import sensitive_variables
 from django_ratelimit.core import get_usage
 from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
@@ -47,6 +49,7 @@ class TokenAuth(HttpBearer):
     """A personal token. (Not ninja's ``HttpBearer.__call__``: with DEBUG on, it logs a
     malformed header whole, and a token must never reach a log.)"""
 
+    @method_decorator(sensitive_variables("value", "token"))
     def __call__(self, request):
         value = request.headers.get("Authorization", "")
         scheme, _, token = value.partition(" ")
@@ -54,6 +57,7 @@ class TokenAuth(HttpBearer):
             return None
         return self.authenticate(request, token.strip())
 
+    @method_decorator(sensitive_variables("token"))
     def authenticate(self, request, token: str):
         found = token_find(token)
         if found is None:

@@ -80,7 +80,9 @@ def _read(user, since: datetime | None, chat: bool) -> list[Event]:
     if since is not None:
         invited = invited.filter(game__created_at__gt=since)
     for seat in invited.select_related("game").only("game__id", "game__created_at"):
-        found.append(Event(f"invite-{seat.game_id}", "invitation", seat.game_id, seat.game.created_at))
+        found.append(
+            Event(f"invite-{seat.game_id}", "invitation", seat.game_id, seat.game.created_at)
+        )
     if since is not None:
         ended = Seat.objects.filter(
             user=user,
@@ -101,7 +103,15 @@ def _read(user, since: datetime | None, chat: bool) -> list[Event]:
             )
             for m in messages:
                 found.append(
-                    Event(f"chat-{m.pk}", "chat", m.game_id, m.created_at, m.ply, m.text, m.author.name)
+                    Event(
+                        f"chat-{m.pk}",
+                        "chat",
+                        m.game_id,
+                        m.created_at,
+                        m.ply,
+                        m.text,
+                        m.author.name,
+                    )
                 )
     found.sort(key=lambda e: e.at)
     return found

@@ -44,9 +44,7 @@ def _labels(guide: Guide | None) -> dict[str, tuple[str, str]]:
         found.setdefault(target.action, (str(target.label), str(target.note)))
     for choice in guide.choices:
         for target in choice.targets:
-            found.setdefault(
-                target.action, (f"{choice.label}: {target.label}", str(target.note))
-            )
+            found.setdefault(target.action, (f"{choice.label}: {target.label}", str(target.note)))
     return found
 
 

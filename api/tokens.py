@@ -9,6 +9,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 
 from accounts.models import User
 
@@ -28,6 +29,7 @@ def digest(raw: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
+@sensitive_variables("raw")
 @transaction.atomic
 def token_create(*, user: User, name: str, scopes: list[str]) -> tuple[ApiToken, str]:
     """A new token of ``user``'s and the token itself (shown once, kept nowhere)."""
@@ -58,6 +60,7 @@ def token_revoke(*, user: User, token_id: int) -> bool:
     )
 
 
+@sensitive_variables("raw")
 def token_find(raw: str) -> ApiToken | None:
     """The live token ``raw`` names, with its user (an active account), noting its use."""
     if not raw.startswith(PREFIX) or len(raw) > 100:
