@@ -20,7 +20,7 @@ def tokens(request):
     if request.method == "POST":
         if form.is_valid():
             try:
-                token, made = token_create(
+                _token, made = token_create(
                     user=request.user,
                     name=form.cleaned_data["name"],
                     scopes=form.cleaned_data["scopes"],

@@ -51,7 +51,7 @@ def test_a_game_shows_my_actions_in_notation_and_the_pages_words():
 
 def test_a_move_is_applied_once_and_a_repeat_changes_nothing():
     game = start_game("triad", [UserFactory(), UserFactory()])
-    seat, client = due_client(game)
+    _seat, client = due_client(game)
     action = client.get(f"/games/{game.pk}").json()["actions"][0]["action"]
     first = client.post(f"/games/{game.pk}/move", {"action": action, "version": 0})
     assert first.status_code == 200 and first.json()["applied"] is True
@@ -63,7 +63,7 @@ def test_a_move_is_applied_once_and_a_repeat_changes_nothing():
 
 def test_a_stale_move_is_409_with_the_version_now_and_changes_nothing():
     game = start_game("triad", [UserFactory(), UserFactory()])
-    seat, client = due_client(game)
+    _seat, client = due_client(game)
     legal = client.get(f"/games/{game.pk}").json()["actions"]
     client.post(f"/games/{game.pk}/move", {"action": legal[0]["action"], "version": 0})
     game.refresh_from_db()

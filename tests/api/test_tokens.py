@@ -15,7 +15,7 @@ from api.models import ApiToken
 from tests.factories import UserFactory
 from tests.web.helpers import start_game
 
-from .helpers import ApiClient, as_user, token_for
+from .helpers import ApiClient, token_for
 
 pytestmark = pytest.mark.django_db
 
