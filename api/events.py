@@ -15,13 +15,14 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 from chat.models import SHOWN, Message
 from games.models import Controller, GameStatus, Seat
 
 SLACK = timedelta(seconds=5)
-STEP_SECONDS = 1.0  # how often a waiting request looks again
+STEP_SECONDS = 1.0  # how often a waiting request looks again (API_EVENTS_STEP_SECONDS)
 
 
 class BadCursor(ValueError):
@@ -121,14 +122,15 @@ def events_for(user, cursor: str | None, *, chat: bool, wait: float) -> tuple[li
     """The events after ``cursor`` and the cursor for the next call; waits up to
     ``wait`` seconds for one when there is none yet (long polling)."""
     since, seen = parse_cursor(cursor)
+    step = getattr(settings, "API_EVENTS_STEP_SECONDS", STEP_SECONDS)
     deadline = time.monotonic() + wait
     while True:
         now = timezone.now()
         every = _read(user, since, chat)
         new = [e for e in every if e.id not in seen]
-        if new or time.monotonic() + STEP_SECONDS > deadline:
+        if new or time.monotonic() + step > deadline:
             break
-        time.sleep(STEP_SECONDS)
+        time.sleep(step)
     start = now - SLACK
     if since is not None:
         start = max(start, since)

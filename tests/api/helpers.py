@@ -37,3 +37,31 @@ class ApiClient:
 
 def as_user(user, scopes=SCOPES) -> ApiClient:
     return ApiClient(token_for(user, scopes))
+
+
+def open_game(creator, engine="triad", players=2, *, invitees=(), **kwargs):
+    """A new game as the New game page creates it (``bots_allowed`` and all)."""
+    from games import services
+
+    kwargs.setdefault("is_public", True)
+    return services.game_create(
+        creator=creator,
+        engine=engine,
+        num_players=players,
+        options={},
+        days_per_move=3,
+        invitees=list(invitees),
+        **kwargs,
+    )
+
+
+def start_game(engine, users, **kwargs):
+    """A started game: ``users[0]`` creates it, the others accept."""
+    from games import services
+
+    creator, *others = users
+    game = open_game(creator, engine, len(users), invitees=others, **kwargs)
+    for user in others:
+        services.invitation_accept(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    return game
