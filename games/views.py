@@ -239,7 +239,9 @@ def game_new(request):
             except services.GameError as exc:
                 form.add_error(None, error_message(exc))
             else:
-                if form.cleaned_data["rated"] and not game.rated:
+                if form.cleaned_data["rated"] and not game.rated and game.bots_allowed:
+                    messages.info(request, _("This game is casual: bots are not rated."))
+                elif form.cleaned_data["rated"] and not game.rated:
                     messages.info(
                         request,
                         _(
