@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Scope(models.TextChoices):
@@ -41,5 +42,14 @@ class ApiToken(models.Model):
         return f"{self.name} ({self.prefix}…) of {self.user_id}"
 
     @property
-    def scope_labels(self) -> list[str]:
-        return [str(Scope(s).label) for s in self.scopes if s in Scope.values]
+    def scope_names(self) -> str:
+        """Its scopes in a word each, in the reader's language ("read, play")."""
+        return ", ".join(str(SHORT[s]) for s in self.scopes if s in SHORT)
+
+
+# A scope in one word, as the tokens page lists them.
+SHORT = {
+    Scope.READ: pgettext_lazy("API scope", "read"),
+    Scope.PLAY: pgettext_lazy("API scope", "play"),
+    Scope.CHAT: pgettext_lazy("API scope", "chat"),
+}

@@ -148,3 +148,11 @@ def test_a_token_never_reaches_the_logs_or_the_error_page(settings, caplog, monk
     assert token not in caplog.text
     for record in caplog.records:
         assert token not in str(record.__dict__)
+
+
+def test_the_tokens_page_is_german_for_a_german_player():
+    from tests.i18n.test_site_german import assert_german, german_player
+
+    client = german_player(UserFactory(username="alice", display_name="Alice"))
+    html = assert_german(client.post(reverse("api_tokens"), {"name": "Anna", "scopes": ["read"]}))
+    assert "API-Schlüssel" in html and "lesen" in html and "nie" in html
