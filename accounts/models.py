@@ -138,8 +138,7 @@ class User(AbstractUser):
     @property
     def name(self) -> str:
         """The name other players see ("(bot)" after a bot's, wherever it is shown)."""
-        name = self.display_name or self.username
-        return f"{name} (bot)" if self.is_bot else name
+        return names.shown(self.display_name or self.username, self.is_bot)
 
     def __str__(self) -> str:
         return self.name

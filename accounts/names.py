@@ -42,6 +42,11 @@ ALLOWED_MIXES = (
 NEUTRAL = {"COMMON", "INHERITED"}
 
 
+def shown(name: str, is_bot: bool) -> str:
+    """A player's name as others see it: a bot account's with "(bot)" after it."""
+    return f"{name} (bot)" if is_bot else name
+
+
 def normalise(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).split())
 

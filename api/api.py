@@ -180,7 +180,12 @@ def game_detail(request, game_id: int):
     information as the page hides it), my legal actions in notation and in the page's
     words, the clocks and the move list."""
     need(request, Scope.READ)
-    return _game(game_id, request.auth)
+    game, seats = reading.visible_game(game_id, request.auth)
+    shown = reading.game_out(game, seats, request.auth)
+    me = next((seat for seat in seats if seat.user_id == request.auth.pk), None)
+    if me is not None:  # as the page: turn emails skip a position the player has seen
+        services.mark_seen(game=game, user=request.auth, seat=me)
+    return shown
 
 
 def _playing(game_id: int, user) -> None:

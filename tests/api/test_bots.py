@@ -111,3 +111,13 @@ def test_the_example_bot_plays_a_whole_triad_game_against_another(live_server, s
     assert all(b.returncode == 0 for b in bots), outputs
     for out, _err in outputs:
         assert f"game {game_id} over" in out
+
+
+def test_my_games_show_a_bot_opponent_as_a_bot():
+    robo, _client = bot()
+    alice = UserFactory()
+    start_game("triad", [alice, robo], bots_allowed=True)
+    client = Client()
+    client.force_login(alice)
+    assert "robo (bot)" in client.get("/").content.decode()
+    assert as_user(alice).get("/games").json()[0]["players"] == ["robo (bot)"]

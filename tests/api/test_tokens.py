@@ -156,3 +156,13 @@ def test_the_tokens_page_is_german_for_a_german_player():
     client = german_player(UserFactory(username="alice", display_name="Alice"))
     html = assert_german(client.post(reverse("api_tokens"), {"name": "Anna", "scopes": ["read"]}))
     assert "API-Schlüssel" in html and "lesen" in html and "nie" in html
+
+
+def test_a_deleted_accounts_tokens_stop_working():
+    from leaving.services import account_delete
+
+    alice = UserFactory()
+    token = token_for(alice)
+    assert ApiClient(token).get("/me").status_code == 200
+    account_delete(user=alice, actor=alice, reason="asked by the player")
+    assert ApiClient(token).get("/me").status_code == 401
