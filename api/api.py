@@ -339,16 +339,17 @@ def chat_post(request, game_id: int, data: s.ChatIn):
 def event_stream(
     request,
     since: str | None = Query(None, max_length=4000, description="The last answer's cursor."),
-    timeout: int = Query(25, ge=0, le=55, description="Seconds to wait for an event."),
+    timeout: int = Query(20, ge=0, le=25, description="Seconds to wait for an event."),
 ):
     """My events after ``since`` (long polling): answers at once when there are some,
-    else after ``timeout`` seconds with none. Without ``since``: the turns and
+    else after ``timeout`` seconds with none (at once, with ``retry_after``, while
+    the site's waiting places are taken). Without ``since``: the turns and
     invitations waiting for me now."""
     need(request, Scope.READ)
     token = request.api_token
     chat = token is None or Scope.CHAT.value in token.scopes
-    found, cursor = events.events_for(request.auth, since, chat=chat, wait=timeout)
-    return {"events": [e.__dict__ for e in found], "cursor": cursor}
+    found, cursor, retry = events.events_for(request.auth, since, chat=chat, wait=timeout)
+    return {"events": [e.__dict__ for e in found], "cursor": cursor, "retry_after": retry}
 
 
 @api.post("/bot/upgrade", response={200: s.BotOut, **REFUSALS}, tags=["bots"])

@@ -12,10 +12,12 @@ given in that overlap, which are not given twice.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
 from chat.models import SHOWN, Message
@@ -118,21 +120,55 @@ def _read(user, since: datetime | None, chat: bool) -> list[Event]:
     return found
 
 
-def events_for(user, cursor: str | None, *, chat: bool, wait: float) -> tuple[list[Event], str]:
-    """The events after ``cursor`` and the cursor for the next call; waits up to
-    ``wait`` seconds for one when there is none yet (long polling)."""
+WAITING_KEY = "api:events:waiting"
+BUSY_RETRY_SECONDS = 5  # what a client is told to wait when no waiting place is free
+
+
+@contextmanager
+def waiting_place(wait: float):
+    """Whether this request may wait: at most ``API_EVENTS_WAITING`` requests of the
+    whole site wait at once (each holds a sync worker meanwhile), counted in the
+    shared cache; without it (unreachable), none waits."""
+    limit = getattr(settings, "API_EVENTS_WAITING", 2)
+    taken = False
+    try:
+        cache.add(WAITING_KEY, 0, timeout=int(wait) + 60)  # a crashed waiter is forgotten
+        taken = cache.incr(WAITING_KEY) <= limit
+        if not taken:
+            cache.decr(WAITING_KEY)
+    except Exception:  # (the forgiving cache: config.cache)
+        taken = False
+    try:
+        yield taken
+    finally:
+        if taken:
+            with suppress(Exception):
+                cache.decr(WAITING_KEY)
+
+
+def events_for(
+    user, cursor: str | None, *, chat: bool, wait: float
+) -> tuple[list[Event], str, int]:
+    """The events after ``cursor``, the cursor for the next call and the seconds to
+    wait before that call; waits up to ``wait`` seconds for an event when there is
+    none yet (long polling) if a waiting place is free, else answers at once."""
     since, seen = parse_cursor(cursor)
     step = getattr(settings, "API_EVENTS_STEP_SECONDS", STEP_SECONDS)
-    deadline = time.monotonic() + wait
-    while True:
-        now = timezone.now()
-        every = _read(user, since, chat)
-        new = [e for e in every if e.id not in seen]
-        if new or time.monotonic() + step > deadline:
-            break
-        time.sleep(step)
+    now = timezone.now()
+    every = _read(user, since, chat)
+    new = [e for e in every if e.id not in seen]
+    retry = 0
+    if not new and wait > 0:
+        with waiting_place(wait) as may_wait:
+            retry = 0 if may_wait else BUSY_RETRY_SECONDS
+            deadline = time.monotonic() + (wait if may_wait else 0)
+            while not new and time.monotonic() + step <= deadline:
+                time.sleep(step)
+                now = timezone.now()
+                every = _read(user, since, chat)
+                new = [e for e in every if e.id not in seen]
     start = now - SLACK
     if since is not None:
         start = max(start, since)
     overlap = [e.id for e in every if e.at > start]
-    return new, _make_cursor(start, overlap)
+    return new, _make_cursor(start, overlap), retry

@@ -171,6 +171,7 @@ class Event(Schema):
 class Events(Schema):
     events: list[Event]
     cursor: str = Field(description="Send it back as ?since= for the events after these.")
+    retry_after: int = Field(0, description="Seconds to wait before asking again.")
 
 
 class BotOut(Schema):

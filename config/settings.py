@@ -196,6 +196,9 @@ RATE_LIMITS = {
 }
 # The API's requests, per token (per player for a session): api.auth.
 API_RATE_LIMITS = ["60/m", "2000/h"]
+# Requests of the whole site that may wait for events at once (api.events): each holds
+# a sync worker while it waits; raise it with the web's workers.
+API_EVENTS_WAITING = int(os.environ.get("API_EVENTS_WAITING", "2"))
 # Error reports hide the Authorization header too (API tokens): api.reporting.
 DEFAULT_EXCEPTION_REPORTER_FILTER = "api.reporting.TokenSafeFilter"
 RATELIMIT_FAIL_OPEN = True  # an unreachable cache counts nothing (config.cache)

@@ -55,7 +55,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site")
     parser.add_argument("--games", type=int, default=0, help="stop after N games ended")
-    parser.add_argument("--timeout", type=int, default=25, help="long-poll seconds")
+    parser.add_argument("--timeout", type=int, default=20, help="long-poll seconds")
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()
     api = Api(args.site, os.environ["TRIPOST_TOKEN"])
@@ -69,6 +69,7 @@ def main():
             time.sleep(5)
             continue
         cursor = answer["cursor"]
+        time.sleep(answer["retry_after"])  # the site's waiting places were all taken
         for event in answer["events"]:
             game_id = event["game_id"]
             if event["type"] == "invitation":

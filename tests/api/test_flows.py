@@ -151,3 +151,20 @@ def test_a_token_without_the_chat_scope_gets_no_chat_events():
 def test_a_bad_cursor_is_a_clear_400():
     response = as_user(UserFactory()).get("/events", since="yesterday", timeout=0)
     assert response.status_code == 400 and "cursor" in response.json()["detail"]
+
+
+def test_a_poll_waits_only_while_a_waiting_place_is_free(settings):
+    import time
+
+    settings.API_EVENTS_STEP_SECONDS = 0.05
+    client = as_user(UserFactory())
+    cursor = client.get("/events", timeout=0).json()["cursor"]
+    started = time.monotonic()
+    waited = client.get("/events", since=cursor, timeout=1).json()
+    assert time.monotonic() - started >= 0.9
+    assert (waited["events"], waited["retry_after"]) == ([], 0)
+    settings.API_EVENTS_WAITING = 0  # every place taken: an answer at once
+    started = time.monotonic()
+    busy = client.get("/events", since=cursor, timeout=20).json()
+    assert time.monotonic() - started < 5
+    assert (busy["events"], busy["retry_after"]) == ([], 5)
