@@ -140,3 +140,24 @@ def test_a_secret_lead_declaration_shows_as_a_question_mark_to_others():
         shown = next(m["action"] for m in data["moves"] if m["ply"] == move.ply)
         assert shown == (move.action if seat == move.seat else "lead ?"), (kind, seat)
         assert move.action not in str(data["moves"]) or seat == move.seat
+
+
+@pytest.mark.parametrize(("engine", "players"), ENGINES)
+def test_every_write_answers_with_the_callers_own_view_as_a_read_does(engine, players):
+    """The writes answer with the game as ``GET /games/{id}`` shows it to the caller
+    (so the reads' checks above hold for them too)."""
+    game = running(engine, players)
+    seat = game.seats.select_related("user").get(index=game.to_move[0])
+    mover = as_user(seat.user)
+    action = mover.get(f"/games/{game.pk}").json()["actions"][0]["action"]
+    played = mover.post(f"/games/{game.pk}/move", {"action": action, "version": game.version})
+    assert played.status_code == 200
+    assert played.json()["game"] == mover.get(f"/games/{game.pk}").json()
+    for other in game.seats.select_related("user").exclude(pk=seat.pk).filter(user__isnull=False):
+        client = as_user(other.user)
+        for path in ("/draw/offer", "/resign"):
+            answer = client.post(f"/games/{game.pk}{path}")
+            if answer.status_code == 200:
+                assert answer.json() == client.get(f"/games/{game.pk}").json(), path
+            else:
+                assert set(answer.json()) <= {"detail", "code", "version", "candidates", "errors"}
