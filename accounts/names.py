@@ -70,6 +70,11 @@ def check(name: str) -> None:
             ),
             code="site_label",
         )
+    if shown("", True).strip().casefold() in name.casefold():
+        raise ValidationError(
+            _("Only bot accounts are marked “(bot)”. Please choose another name."),
+            code="bot_mark",
+        )
     used = scripts(name)
     if len(used) > 1 and not any(used <= mix for mix in ALLOWED_MIXES):
         raise ValidationError(

@@ -121,3 +121,14 @@ def test_my_games_show_a_bot_opponent_as_a_bot():
     client.force_login(alice)
     assert "robo (bot)" in client.get("/").content.decode()
     assert as_user(alice).get("/games").json()[0]["players"] == ["robo (bot)"]
+
+
+def test_a_person_cannot_take_a_name_that_reads_as_a_bots():
+    from django.core.exceptions import ValidationError
+
+    from accounts import names
+
+    with pytest.raises(ValidationError) as refused:
+        names.check("Anna (Bot)")
+    assert refused.value.code == "bot_mark"
+    names.check("Abbot")  # a name ending in "bot" is fine
