@@ -81,6 +81,7 @@ def test_a_bot_invited_by_name_may_accept_and_the_game_is_casual():
 def test_the_example_bot_plays_a_whole_triad_game_against_another(live_server, settings):
     settings.API_EVENTS_STEP_SECONDS = 0.05
     settings.API_RATE_LIMITS = ["100000/m"]
+    settings.API_EVENTS_WAITING = 10  # both bots may wait at once
     first, second = UserFactory(username="botone"), UserFactory(username="bottwo")
     tokens = [token_for(first), token_for(second)]
     for token in tokens:
