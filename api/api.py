@@ -9,8 +9,10 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Query, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from accounts.models import User
 from chat import services as chat_services
 from chat.services import ChatError
+from config import throttle
 from games import services
 from games.engines import AmbiguousAction, IllegalAction, IllegalNow, UnknownAction
 from games.errors import GameError, StaleMove
@@ -147,8 +149,7 @@ def game_create(request, data: s.NewGameIn):
     """A new game: invite players by username; seats left free are open in the lobby
     (public games)."""
     need(request, Scope.PLAY)
-    from accounts.models import User
-
+    limited(request, "game_create")
     invitees = []
     for name in data.invite:
         found = User.objects.filter(username__iexact=name, is_active=True).first()
@@ -167,6 +168,14 @@ def game_create(request, data: s.NewGameIn):
         bots_allowed=data.bots_allowed,
     )
     return Status(201, _game(game.pk, request.auth))
+
+
+def limited(request, group: str) -> None:
+    """The site's own limits on new games and joins (``config.throttle``), as on the
+    pages: 429 with ``Retry-After`` past them."""
+    wait = throttle.limited(request, group)
+    if wait:
+        raise RateLimited(wait)
 
 
 def _game(game_id: int, user) -> dict:
@@ -286,6 +295,8 @@ def lobby(request):
 
 @api.post("/games/{game_id}/join", response={200: s.GameOut, **REFUSALS}, tags=["lobby"])
 def join(request, game_id: int):
+    need(request, Scope.PLAY)
+    limited(request, "game_join")
     return _flow(request, game_id, services.game_join)
 
 

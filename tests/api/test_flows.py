@@ -168,3 +168,13 @@ def test_a_poll_waits_only_while_a_waiting_place_is_free(settings):
     busy = client.get("/events", since=cursor, timeout=20).json()
     assert time.monotonic() - started < 5
     assert (busy["events"], busy["retry_after"]) == ([], 5)
+
+
+def test_new_games_through_the_api_count_against_the_sites_own_limit(settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "game_create": ["2/m"]}
+    client = as_user(UserFactory())
+    body = {"game": "triad", "players": 2, "public": True}
+    assert [client.post("/games", body).status_code for _ in range(2)] == [201, 201]
+    refused = client.post("/games", body)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    assert Game.objects.count() == 2
