@@ -57,12 +57,14 @@ def game_out(game: Game, seats: list[Seat], user) -> dict:
     players = []
     for seat, score in page.seat_rows:
         at, note = deadlines.get(seat.index, (None, ""))
+        # (a seat kept for an invited address tells nothing of whose it is: games.invitations)
+        player = seat.user if seat.user and seat.accepted else None
         players.append(
             {
                 "seat": seat.index,
                 "name": seat.name,
-                "username": seat.user.username if seat.user and seat.accepted else None,
-                "is_bot": bool(seat.user and seat.user.is_bot),
+                "username": player.username if player else None,
+                "is_bot": bool(player and player.is_bot),
                 "controller": seat.controller,
                 "color": seat.colour_shown,
                 "status": seat.status,
