@@ -133,3 +133,13 @@ def test_a_person_cannot_take_a_name_that_reads_as_a_bots():
         names.check("Anna (Bot)")
     assert refused.value.code == "bot_mark"
     names.check("Abbot")  # a name ending in "bot" is fine
+
+
+def test_a_seat_kept_for_an_address_does_not_tell_that_it_is_a_bots():
+    robo, _client = bot()
+    alice = UserFactory()
+    game = open_game(alice, addresses=[robo.email], is_public=False)
+    seat = game.seats.get(index=1)
+    assert seat.user == robo and seat.invited_as  # the address is the bot's
+    shown = as_user(alice).get(f"/games/{game.pk}").json()["players"][1]
+    assert (shown["name"], shown["username"], shown["is_bot"]) == ("Invited by email", None, False)
