@@ -3,10 +3,12 @@ services and presenters as the web pages (no rule is written here twice)."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from django.db import transaction
 from django.http import Http404
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Query, Status
+from ninja import NinjaAPI, Path, Query, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from accounts.models import User
@@ -34,6 +36,9 @@ api = NinjaAPI(
     auth=AUTH,
     urls_namespace="api",
 )
+
+# A game's number: within the database's integers (a larger one is 422, not an error).
+GameId = Annotated[int, Path(ge=1, le=2**63 - 1)]
 
 # Every refusal an operation may answer with (all with the ``Error`` body).
 REFUSALS = {code: s.Error for code in (400, 401, 403, 404, 409, 422, 429)}
@@ -184,7 +189,7 @@ def _game(game_id: int, user) -> dict:
 
 
 @api.get("/games/{game_id}", response={200: s.GameOut, **REFUSALS}, tags=["games"])
-def game_detail(request, game_id: int):
+def game_detail(request, game_id: GameId):
     """A game as its page shows it to me: my own view of the position (hidden
     information as the page hides it), my legal actions in notation and in the page's
     words, the clocks and the move list."""
@@ -203,7 +208,7 @@ def _playing(game_id: int, user) -> None:
 
 
 @api.post("/games/{game_id}/move", response={200: s.PlayOut, **REFUSALS}, tags=["play"])
-def game_move(request, game_id: int, data: s.PlayIn):
+def game_move(request, game_id: GameId, data: s.PlayIn):
     """Play an action, naming the version of the position you saw. Exactly once: the
     same request again answers ``applied: false`` and changes nothing; any other
     request for an old version is refused with 409 (``code: stale``)."""
@@ -216,7 +221,7 @@ def game_move(request, game_id: int, data: s.PlayIn):
 
 
 @api.post("/games/{game_id}/undo", response={200: s.GameOut, **REFUSALS}, tags=["play"])
-def game_undo(request, game_id: int, data: s.VersionIn):
+def game_undo(request, game_id: GameId, data: s.VersionIn):
     """Take back your last action while your turn goes on (if it revealed nothing)."""
     need(request, Scope.PLAY)
     _playing(game_id, request.auth)
@@ -225,7 +230,7 @@ def game_undo(request, game_id: int, data: s.VersionIn):
     return _game(game_id, request.auth)
 
 
-def _flow(request, game_id: int, flow, **kwargs) -> dict:
+def _flow(request, game_id: GameId, flow, **kwargs) -> dict:
     need(request, Scope.PLAY)
     _playing(game_id, request.auth)
     flow(game_id=game_id, user=request.auth, **kwargs)
@@ -233,23 +238,23 @@ def _flow(request, game_id: int, flow, **kwargs) -> dict:
 
 
 @api.post("/games/{game_id}/draw/offer", response={200: s.GameOut, **REFUSALS}, tags=["play"])
-def draw_offer(request, game_id: int):
+def draw_offer(request, game_id: GameId):
     """Offer a draw (in games whose rules allow one)."""
     return _flow(request, game_id, services.draw_offer)
 
 
 @api.post("/games/{game_id}/draw/accept", response={200: s.GameOut, **REFUSALS}, tags=["play"])
-def draw_accept(request, game_id: int):
+def draw_accept(request, game_id: GameId):
     return _flow(request, game_id, services.draw_answer, accept=True)
 
 
 @api.post("/games/{game_id}/draw/decline", response={200: s.GameOut, **REFUSALS}, tags=["play"])
-def draw_decline(request, game_id: int):
+def draw_decline(request, game_id: GameId):
     return _flow(request, game_id, services.draw_answer, accept=False)
 
 
 @api.post("/games/{game_id}/resign", response={200: s.GameOut, **REFUSALS}, tags=["play"])
-def resign(request, game_id: int):
+def resign(request, game_id: GameId):
     return _flow(request, game_id, services.game_resign)
 
 
@@ -269,7 +274,7 @@ def _invited(game_id: int, user) -> None:
 
 
 @api.post("/games/{game_id}/accept", response={200: s.GameOut, **REFUSALS}, tags=["invitations"])
-def invitation_accept(request, game_id: int):
+def invitation_accept(request, game_id: GameId):
     need(request, Scope.PLAY)
     _invited(game_id, request.auth)
     services.invitation_accept(game_id=game_id, user=request.auth)
@@ -277,7 +282,7 @@ def invitation_accept(request, game_id: int):
 
 
 @api.post("/games/{game_id}/decline", response={200: s.Done, **REFUSALS}, tags=["invitations"])
-def invitation_decline(request, game_id: int):
+def invitation_decline(request, game_id: GameId):
     """Decline an invitation (or leave a game that has not started; its creator
     leaving withdraws it)."""
     need(request, Scope.PLAY)
@@ -294,7 +299,7 @@ def lobby(request):
 
 
 @api.post("/games/{game_id}/join", response={200: s.GameOut, **REFUSALS}, tags=["lobby"])
-def join(request, game_id: int):
+def join(request, game_id: GameId):
     need(request, Scope.PLAY)
     limited(request, "game_join")
     return _flow(request, game_id, services.game_join)
@@ -304,7 +309,7 @@ def join(request, game_id: int):
 
 
 @api.get("/games/{game_id}/chat", response={200: list[s.ChatMessage], **REFUSALS}, tags=["chat"])
-def chat_read(request, game_id: int):
+def chat_read(request, game_id: GameId):
     """The game's chat, oldest first, as its page shows it."""
     need(request, Scope.CHAT)
     game, _seats = reading.visible_game(game_id, request.auth)
@@ -324,7 +329,7 @@ def chat_read(request, game_id: int):
 
 
 @api.post("/games/{game_id}/chat", response={201: s.ChatMessage, **REFUSALS}, tags=["chat"])
-def chat_post(request, game_id: int, data: s.ChatIn):
+def chat_post(request, game_id: GameId, data: s.ChatIn):
     """Write in the game's chat (its players only)."""
     need(request, Scope.CHAT)
     game, _seats = reading.visible_game(game_id, request.auth)

@@ -118,3 +118,10 @@ def test_a_private_game_is_404_to_others():
     response = as_user(UserFactory()).get(f"/games/{game.pk}")
     assert response.status_code == 404
     assert as_user(UserFactory()).get("/games/999999").status_code == 404
+
+
+def test_a_game_number_past_the_databases_integers_is_422_not_an_error():
+    client = as_user(UserFactory())
+    response = client.get(f"/games/{2**70}")
+    assert response.status_code == 422 and response.json()["code"] == "invalid"
+    assert client.post(f"/games/{2**70}/move", {"action": "x", "version": 0}).status_code == 422
