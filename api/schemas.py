@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from ninja import Field, Schema
 
@@ -98,7 +98,7 @@ class GameOut(Schema):
 
 class PlayIn(Schema):
     action: str = Field(min_length=1, max_length=200, description="In the game's notation.")
-    version: int = Field(ge=0, description="The version of the position you saw.")
+    version: int = Field(ge=0, le=2**31 - 1, description="The version of the position you saw.")
 
 
 class PlayOut(Schema):
@@ -107,7 +107,7 @@ class PlayOut(Schema):
 
 
 class VersionIn(Schema):
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=2**31 - 1)
 
 
 class ChatMessage(Schema):
@@ -128,7 +128,7 @@ class NewGameIn(Schema):
     game: str = Field(description="triad, trias or tritarea.")
     players: int = Field(2, ge=1, le=8)
     options: dict[str, Any] = Field(default_factory=dict)
-    days_per_move: int = Field(3, ge=1, le=30)
+    days_per_move: Literal[1, 2, 3, 5, 7, 10, 14] = Field(3, description="As on New game.")
     invite: list[str] = Field(default_factory=list, max_length=8, description="Usernames.")
     public: bool = True
     rated: bool = False

@@ -178,3 +178,11 @@ def test_new_games_through_the_api_count_against_the_sites_own_limit(settings):
     refused = client.post("/games", body)
     assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
     assert Game.objects.count() == 2
+
+
+def test_a_new_games_days_per_move_are_the_new_game_pages_choices():
+    client = as_user(UserFactory())
+    refused = client.post("/games", {"game": "triad", "days_per_move": 4})
+    assert refused.status_code == 422 and not Game.objects.exists()
+    made = client.post("/games", {"game": "triad", "days_per_move": 14})
+    assert made.status_code == 201 and made.json()["days_per_move"] == 14
