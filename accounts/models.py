@@ -93,6 +93,9 @@ class User(AbstractUser):
     digest_hour = models.PositiveSmallIntegerField(
         default=7, help_text=_("The daily digest comes at this hour of your day.")
     )
+    # A program that plays through the API (api.bots): made so only through the API,
+    # on an account that has played no game; its name shows "(bot)" wherever shown.
+    is_bot = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["username"]
@@ -134,8 +137,8 @@ class User(AbstractUser):
 
     @property
     def name(self) -> str:
-        """The name other players see."""
-        return self.display_name or self.username
+        """The name other players see ("(bot)" after a bot's, wherever it is shown)."""
+        return names.shown(self.display_name or self.username, self.is_bot)
 
     def __str__(self) -> str:
         return self.name

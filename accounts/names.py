@@ -42,6 +42,11 @@ ALLOWED_MIXES = (
 NEUTRAL = {"COMMON", "INHERITED"}
 
 
+def shown(name: str, is_bot: bool) -> str:
+    """A player's name as others see it: a bot account's with "(bot)" after it."""
+    return f"{name} (bot)" if is_bot else name
+
+
 def normalise(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).split())
 
@@ -64,6 +69,11 @@ def check(name: str) -> None:
                 "deleted accounts. Please choose another."
             ),
             code="site_label",
+        )
+    if shown("", True).strip().casefold() in name.casefold():
+        raise ValidationError(
+            _("Only bot accounts are marked “(bot)”. Please choose another name."),
+            code="bot_mark",
         )
     used = scripts(name)
     if len(used) > 1 and not any(used <= mix for mix in ALLOWED_MIXES):

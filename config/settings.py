@@ -86,6 +86,8 @@ INSTALLED_APPS = [
     "leaving",
     "calendars",
     "webhooks",
+    "ninja",  # the API's docs page (its templates and static files)
+    "api",
     *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
@@ -194,6 +196,13 @@ RATE_LIMITS = {
     "game_join": ["10/m", "60/d"],
     "report": ["5/h", "20/d"],
 }
+# The API's requests, per token (per player for a session): api.auth.
+API_RATE_LIMITS = ["60/m", "2000/h"]
+# Requests of the whole site that may wait for events at once (api.events): each holds
+# a sync worker while it waits; raise it with the web's workers.
+API_EVENTS_WAITING = int(os.environ.get("API_EVENTS_WAITING", "2"))
+# Error reports hide the Authorization header too (API tokens): api.reporting.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "api.reporting.TokenSafeFilter"
 RATELIMIT_FAIL_OPEN = True  # an unreachable cache counts nothing (config.cache)
 # django-ratelimit's check lists only memcached and django-redis as shared caches; ours
 # are Django's own Redis cache (production) and the file cache of one machine (laptop).

@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("leaving.urls")),
     path("", include("calendars.urls")),
     path("", include("webhooks.urls")),
+    path("", include("api.urls")),
     # Only the configured provider's webhooks, each locked until its secrets are set.
     path("anymail/", include(webhooks.urlpatterns(settings.MAIL_INBOUND_ESP))),
 ]

@@ -124,6 +124,12 @@ class NewGameForm(forms.Form):
         ),
     )
 
+    bots_allowed = forms.BooleanField(
+        required=False,
+        initial=False,
+        label=_("Bots may join (programs playing through the API; the game is then casual)"),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.invited_addresses: list[str] = []

@@ -79,6 +79,9 @@ class Game(models.Model):
     rated = models.BooleanField(
         default=True, help_text="The result moves the players' ratings (else casual)."
     )
+    # Bot accounts (api.bots) may take a seat: its creator allowed them. Such a game is
+    # casual (services.game_create): bots are not rated.
+    bots_allowed = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

@@ -18,6 +18,7 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from accounts.names import shown as shown_name
 from games import boards, changes, clocks, results, selectors
 from games.computer import turns as computer_turns
 from games.engines import get_engine
@@ -465,7 +466,11 @@ def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
         if f.invited_as and not f.accepted:  # who the address is stays unknown (invitations)
             label = _("Invited by email")
         else:
-            name = (f.user__display_name or f.user__username) if f.user__username else None
+            name = (
+                shown_name(f.user__display_name or f.user__username, f.user__is_bot)
+                if f.user__username
+                else None
+            )
             label = seat_name(name, f.controller, f.color, f.bot_level)
         others[f.game_id].append(Player(label, f.is_due))
     # An outage the sweep has not settled yet stops every clock (games.clocks).

@@ -212,6 +212,7 @@ FELLOWS = (
     "invited_as",
     "user__username",
     "user__display_name",
+    "user__is_bot",
 )
 
 

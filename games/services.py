@@ -122,6 +122,7 @@ def game_create(
     weekends_off: bool = False,
     auto_vacation_allowed: bool = True,
     addresses: list[str] | tuple[str, ...] = (),
+    bots_allowed: bool = False,
 ) -> Game:
     """A new game with the creator seated; invited players get seats to accept.
 
@@ -140,6 +141,9 @@ def game_create(
     vacation: there a player whose time runs out times out (``games.clocks``). A rated
     game always forbids it. A game that cannot be rated (``can_be_rated``) is created
     casual whatever ``rated`` says; the caller tells the player so.
+    ``bots_allowed``: bot accounts (``User.is_bot``) may take a seat. A bot's own game,
+    or one inviting a bot by name, allows them; a game that allows them is casual, as
+    bots are not rated (see the README, "Bot accounts").
     """
     check_not_overloaded(creator)
     if is_public:
@@ -188,7 +192,8 @@ def game_create(
             )
         )
 
-    rated = rated and can_be_rated(num_players)
+    bots_allowed = bots_allowed or creator.is_bot or any(u.is_bot for u in invitees)
+    rated = rated and can_be_rated(num_players) and not bots_allowed
     game = Game.objects.create(
         engine=engine,
         num_players=num_players,
@@ -197,6 +202,7 @@ def game_create(
         days_per_move=days_per_move,
         is_public=is_public,
         rated=rated,
+        bots_allowed=bots_allowed,
         created_by=creator,
         weekends_off=weekends_off,
         auto_vacation_allowed=auto_vacation_allowed and not rated,
@@ -282,6 +288,7 @@ def game_rematch(*, game_id: int, user: User) -> Game:
         invitees=people,
         is_public=game.is_public,
         rated=game.rated,
+        bots_allowed=game.bots_allowed,
         # The computer players chosen at New game (not a person's seat a computer took
         # over, nor the rules' own computer-run seats, which the engine adds again).
         computers=[
@@ -301,6 +308,7 @@ def game_join(*, game_id: int, user: User) -> Game:
         raise GameError(text.gettext_lazy("You already have a seat in this game."))
     if not game.is_public:
         raise GameError(text.gettext_lazy("This game is by invitation only."))
+    check_bot_welcome(game, user)
     check_not_overloaded(user)
     seat = (
         game.seats.filter(user__isnull=True, controller=Controller.HUMAN, invited_as="")
@@ -321,6 +329,7 @@ def invitation_accept(*, game_id: int, user: User) -> Game:
     game = _locked_open(game_id)
     seat = _seat_of(game, user)
     if not seat.accepted:
+        check_bot_welcome(game, user)
         check_not_overloaded(user)
         seat.accepted = True
         seat.save(update_fields=["accepted"])
@@ -424,6 +433,12 @@ def email_invitation_decline(*, token: str) -> Game:
             text.gettext_lazy("%(name)s declined the invitation.", name=invitation.email),
         )
     return game
+
+
+def check_bot_welcome(game: Game, user: User) -> None:
+    """A bot account takes a seat only in a game whose creator allowed bots."""
+    if user.is_bot and not game.bots_allowed:
+        raise GameError(text.gettext_lazy("The creator of this game has not allowed bots."))
 
 
 def check_not_overloaded(user: User) -> None:

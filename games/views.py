@@ -234,11 +234,14 @@ def game_new(request):
                     is_public=form.cleaned_data["is_public"],
                     rated=form.cleaned_data["rated"],
                     computers=form.computer_levels(),
+                    bots_allowed=form.cleaned_data["bots_allowed"],
                 )
             except services.GameError as exc:
                 form.add_error(None, error_message(exc))
             else:
-                if form.cleaned_data["rated"] and not game.rated:
+                if form.cleaned_data["rated"] and not game.rated and game.bots_allowed:
+                    messages.info(request, _("This game is casual: bots are not rated."))
+                elif form.cleaned_data["rated"] and not game.rated:
                     messages.info(
                         request,
                         _(

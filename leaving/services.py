@@ -63,6 +63,9 @@ NOT_EXPORTED_LINKS = {
     "accountability; they describe other players' records, not the staff member",
     "mail.SentEmail.user": "hashes of the words of emails the export lists under "
     "emails_sent_to_you, kept to tell a quoted email from a move; nothing readable",
+    "api.ApiToken.user": "personal API tokens: their names, scopes and last use are on "
+    "Settings, API tokens; the token itself is not kept (only its hash), and none works "
+    "once the account is deleted",
 }
 # Every model that points at a player, and the key of the export that holds its rows.
 EXPORTED_LINKS = {

@@ -7,7 +7,7 @@ And the dependencies run one way:
 
 - reads never import writes: the presenters, selectors and permissions reach no
   ``services`` module, however indirectly;
-- a capability app (chat, learn, leaving, mail, moderation, ratings) imports ``games``
+- a capability app (api, chat, learn, leaving, mail, moderation, ratings) imports ``games``
   and is never imported by it;
 - no app uses another app's private names (``games.services._finish``): it calls
   their public services;
@@ -35,6 +35,7 @@ from mail.sending import outbox
 ROOT = Path(__file__).resolve().parents[2]
 APPS = (
     "accounts",
+    "api",
     "chat",
     "config",
     "games",
@@ -45,7 +46,7 @@ APPS = (
     "ratings",
     "titles",
 )
-CAPABILITIES = ("chat", "learn", "leaving", "mail", "moderation", "ratings")
+CAPABILITIES = ("api", "chat", "learn", "leaving", "mail", "moderation", "ratings")
 READ_SIDE = ("presenters", "selectors", "permissions")  # module names of the read side
 
 
