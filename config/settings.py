@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "moderation",
     "chat",
     "leaving",
+    "planning",
     *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
