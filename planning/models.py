@@ -18,3 +18,25 @@ class PlanningSettings(models.Model):
 
     def __str__(self) -> str:
         return f"planning settings of {self.user_id}"
+
+
+class AnalysisNote(models.Model):
+    """A line a player analysed, kept as a private note of the game: only its author
+    ever sees it. The start is the analysis's own (re-determinized where the game
+    hides something), never the game's secrets."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="analysis_notes"
+    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    title = models.CharField(max_length=100)
+    start = models.JSONField()
+    actions = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["user", "game"], name="analysisnote_user_game")]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.game_id})"
