@@ -53,6 +53,9 @@ class Line:
     start: dict
     actions: list[tuple[int, str]] = field(default_factory=list)
     at: int = 0
+    # The game's version when the line starts from the game's position at that version
+    # (conditional moves are set from such a line only); None from an earlier one.
+    version: int | None = None
 
 
 def _salt(game: Game, user) -> str:
@@ -61,7 +64,11 @@ def _salt(game: Game, user) -> str:
 
 def sign(game: Game, user, line: Line) -> str:
     """The line as a signed token (the ``at`` travels beside it, unsigned)."""
-    data = {"s": line.start, "a": [[seat, action] for seat, action in line.actions]}
+    data = {
+        "s": line.start,
+        "a": [[seat, action] for seat, action in line.actions],
+        "v": line.version,
+    }
     return signing.dumps(data, salt=_salt(game, user), compress=True)
 
 
@@ -72,13 +79,14 @@ def unsign(game: Game, user, token: str, at: object = None) -> Line:
         data = signing.loads(token or "", salt=_salt(game, user))
         start = data["s"]
         actions = [(int(seat), str(action)) for seat, action in data["a"]]
+        version = None if data.get("v") is None else int(data["v"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         raise BadLine from None
     try:
         shown = int(at) if at not in (None, "") else len(actions)
     except (TypeError, ValueError):
         shown = len(actions)
-    return Line(start=start, actions=actions, at=max(0, min(shown, len(actions))))
+    return Line(start=start, actions=actions, at=max(0, min(shown, len(actions))), version=version)
 
 
 def viewer_index(game: Game, seats: list[Seat], user) -> int | None:
@@ -114,7 +122,11 @@ def start_position(game: Game, viewer: int | None, ply: int | None = None):
 
 def new_line(game: Game, viewer: int | None, ply: int | None = None) -> Line:
     engine = game.engine_module
-    return Line(start=engine.to_json(start_position(game, viewer, ply)))
+    current = ply is None or ply >= game.version
+    return Line(
+        start=engine.to_json(start_position(game, viewer, ply)),
+        version=game.version if current else None,
+    )
 
 
 def states(game: Game, line: Line) -> list:
@@ -141,7 +153,7 @@ def play(game: Game, line: Line, text: str) -> Line:
     seat = due[0]
     action = engine.parse(state, seat, " ".join(str(text).split()))
     actions = [*line.actions[: line.at], (seat, action)]
-    return Line(start=line.start, actions=actions, at=len(actions))
+    return Line(start=line.start, actions=actions, at=len(actions), version=line.version)
 
 
 def redeal(game: Game, line: Line, viewer: int | None) -> Line:

@@ -21,7 +21,7 @@ from games.i18n import error_message
 from games.models import Game
 from games.presenters import GamePage, scores_from_view
 
-from . import analysis, services
+from . import analysis, conditional, services
 from .analysis import BadLine, Line
 from .models import AnalysisNote
 
@@ -54,7 +54,9 @@ def analyse(request, game_id: int):
                 _("This analysis position was not made here for you: start a new analysis.")
             )
         if "reset" in request.POST:
-            line = Line(start=line.start)
+            line = Line(start=line.start, version=line.version)
+        elif "conditional" in request.POST or "conditional_clear" in request.POST:
+            error = _conditional(request, game, seats, line)
         elif "redeal" in request.POST:
             line = analysis.redeal(game, line, viewer)
         elif request.POST.get("action"):
@@ -74,6 +76,30 @@ def analyse(request, game_id: int):
         ply = _int(request.GET.get("ply")) if request.GET.get("ply") else None
         line = analysis.new_line(game, viewer, ply)
     return _render(request, game, seats, viewer, line, selected=selected, error=error)
+
+
+def _conditional(request, game, seats, line: Line) -> str:
+    """Save the line's replies to the player's conditional moves (or clear them);
+    the message to show."""
+    me = _my_seat(request, seats)
+    if me is None:
+        return _("Conditional moves are for the game's players.")
+    if "conditional_clear" in request.POST:
+        conditional.tree_clear(game=game, user=request.user)
+        return _("Your conditional moves are cleared.")
+    try:
+        conditional.tree_save(
+            game=game, seat=me, version=line.version, actions=line.actions[: line.at]
+        )
+    except ValidationError as exc:
+        return exc.messages[0]
+    return _("Your conditional moves are saved: they are played for you when the moves come.")
+
+
+def _my_seat(request, seats):
+    if not request.user.is_authenticated:
+        return None
+    return next((s for s in seats if s.user_id == request.user.pk), None)
 
 
 @require_POST
@@ -102,6 +128,16 @@ def note_delete(request, game_id: int, note_id: int):
     if request.user.is_authenticated:
         services.note_delete(user=request.user, note_id=note_id)
     return redirect("planning_analyse", game_id=game_id)
+
+
+def _tree_rows(tree: dict, depth: int = 0) -> list[tuple[int, str, str]]:
+    """The tree as (indent, their move, my reply) rows, depth first."""
+    rows = []
+    for theirs, node in tree.items():
+        indent = "\u2003" * (depth - 1) + "\u21b3 " if depth else ""
+        rows.append((indent, theirs, node["reply"]))
+        rows += _tree_rows(node.get("next") or {}, depth + 1)
+    return rows
 
 
 def _int(text) -> int:
@@ -151,7 +187,14 @@ def _render(request, game, seats, viewer, line: Line, *, selected=None, error=""
         for n, (seat, action) in enumerate(line.actions, 1)
     ]
     outcome = engine.outcome(state)
+    tree = conditional.tree_for(game, request.user)
     context = {
+        "conditional_allowed": game.spec.conditional_moves
+        and me is not None
+        and me.is_active_human
+        and game.status == "active"
+        and line.version == game.version,
+        "conditional_tree": _tree_rows(tree.tree) if tree else [],
         "game": game,
         "page": page,
         "line": analysis.sign(game, request.user, line),

@@ -40,3 +40,27 @@ class AnalysisNote(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} ({self.game_id})"
+
+
+class ConditionalMoves(models.Model):
+    """A player's replies set in advance in one game ("if they play X, I play Y, then
+    if Z, ..."; ``planning.conditional``). Only its author ever sees it.
+
+    ``tree``: ``{their action: {"reply": my action, "next": {...}}}``; ``version``: the
+    game's version at which the opponent's move it answers is awaited."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conditional_moves"
+    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    tree = models.JSONField(default=dict)
+    version = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="conditional_one_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"conditional moves of seat {self.seat} in {self.game_id}"
