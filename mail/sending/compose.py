@@ -358,14 +358,11 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     if seat is None or game.state is None:
         return section
     names = {s.index: s.name for s in seats}
+    # (said to its own player only: the others never learn it was set in advance)
+    conditional = " " + gettext("(your conditional move)")
     section.moves_since = [
         f"{names.get(m.seat, m.seat)}: {game_texts.move_description(m)}"
-        # (said to its own player only: the others never learn it was set in advance)
-        + (
-            f" {gettext('(your conditional move)')}"
-            if m.seat == seat.index and m.played_automatically == "conditional"
-            else ""
-        )
+        + (conditional if m.seat == seat.index and m.played_automatically == "conditional" else "")
         for m in moves_since_own(game, seat.index)
     ]
     if game.status == "active" and game.draw_declined_for == seat.index:
