@@ -7,7 +7,8 @@ And the dependencies run one way:
 
 - reads never import writes: the presenters, selectors and permissions reach no
   ``services`` module, however indirectly;
-- a capability app (chat, learn, leaving, mail, moderation, ratings) imports ``games``
+- a capability app (chat, learn, leaving, mail, moderation, planning, ratings) imports
+  ``games``
   and is never imported by it;
 - no app uses another app's private names (``games.services._finish``): it calls
   their public services;
@@ -42,10 +43,11 @@ APPS = (
     "leaving",
     "mail",
     "moderation",
+    "planning",
     "ratings",
     "titles",
 )
-CAPABILITIES = ("chat", "learn", "leaving", "mail", "moderation", "ratings")
+CAPABILITIES = ("chat", "learn", "leaving", "mail", "moderation", "planning", "ratings")
 READ_SIDE = ("presenters", "selectors", "permissions")  # module names of the read side
 
 
