@@ -33,6 +33,7 @@ from games.presenters import move_rows
 from mail.models import InboundMessage, Notification, Suppression
 from moderation.models import AuditLog, Report
 from moderation.services import record, timeout_running_games
+from planning.models import AnalysisNote, ConditionalMoves, PlanningSettings
 from ratings import services as ratings
 from ratings.models import Rating
 
@@ -79,6 +80,9 @@ EXPORTED_LINKS = {
     "games.EmailInvitation.invited_by": "email_invitations_you_sent",
     "games.EmailInvitation.user": "email_invitations_to_you",
     "games.Visit.user": "games_watched",
+    "planning.PlanningSettings.user": "planning_settings",
+    "planning.AnalysisNote.user": "analysis_lines",
+    "planning.ConditionalMoves.user": "conditional_moves",
 }
 
 
@@ -230,6 +234,19 @@ def account_export(*, user: User) -> dict:
             {"game": n.game_id, "text": n.text, "updated_at": _at(n.updated_at)}
             for n in Note.objects.filter(user=user).order_by("game_id")
         ],
+        "planning_settings": [
+            {"play_forced_steps": p.play_forced_steps}
+            for p in PlanningSettings.objects.filter(user=user)
+        ],
+        # (each line's start is the analysis's own position, never the game's secrets)
+        "analysis_lines": [
+            {"game": n.game_id, "title": n.title, "actions": n.actions, "at": _at(n.created_at)}
+            for n in AnalysisNote.objects.filter(user=user).order_by("game_id", "pk")
+        ],
+        "conditional_moves": [
+            {"game": c.game_id, "seat": c.seat, "tree": c.tree, "from_version": c.version}
+            for c in ConditionalMoves.objects.filter(user=user).order_by("game_id")
+        ],
         "emails_sent_to_you": [
             {
                 "kind": n.kind,
@@ -324,6 +341,9 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
         )
         EmailAddress.objects.filter(user=user).delete()
         Note.objects.filter(user=user).delete()
+        AnalysisNote.objects.filter(user=user).delete()
+        ConditionalMoves.objects.filter(user=user).delete()
+        PlanningSettings.objects.filter(user=user).delete()
         Visit.objects.filter(user=user).delete()
         ChatSettings.objects.filter(user=user).delete()
         user.username = f"deleted-{user.pk}"

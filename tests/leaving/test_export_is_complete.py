@@ -23,6 +23,7 @@ from leaving.services import EXPORTED_LINKS, NOT_EXPORTED_FIELDS, NOT_EXPORTED_L
 from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
 from moderation.models import Report
+from planning.models import AnalysisNote, ConditionalMoves, PlanningSettings
 from tests.factories import PASSWORD, start_game
 
 pytestmark = pytest.mark.django_db
@@ -105,6 +106,9 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
         game=game, place=0, email="alice@example.com", invited_by=bob, user=alice, nonce="n2"
     )
     Visit.objects.create(game=game, user=alice, seen_version=3, since_version=1)
+    PlanningSettings.objects.create(user=alice, play_forced_steps=False)
+    AnalysisNote.objects.create(user=alice, game=game, title="idea", start={}, actions=[])
+    ConditionalMoves.objects.create(user=alice, game=game, seat=0, version=0, tree={"a": {}})
     games.game_resign(game_id=game.pk, user=bob)  # rated: Alice wins, her rating moves
     mod = User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
     other = start_game(alice, carol)
