@@ -43,7 +43,7 @@ def _viewable(request, game_id: int) -> tuple[Game, list]:
 def analyse(request, game_id: int):
     game, seats = _viewable(request, game_id)
     viewer = analysis.viewer_index(game, seats, request.user)
-    error, selected = "", None
+    error, notice, selected = "", "", None
     if request.method == "POST":
         try:
             line = analysis.unsign(
@@ -56,7 +56,7 @@ def analyse(request, game_id: int):
         if "reset" in request.POST:
             line = Line(start=line.start, version=line.version)
         elif "conditional" in request.POST or "conditional_clear" in request.POST:
-            error = _conditional(request, game, seats, line)
+            error, notice = _conditional(request, game, seats, line)
         elif "redeal" in request.POST:
             line = analysis.redeal(game, line, viewer)
         elif request.POST.get("action"):
@@ -75,25 +75,27 @@ def analyse(request, game_id: int):
     else:
         ply = _int(request.GET.get("ply")) if request.GET.get("ply") else None
         line = analysis.new_line(game, viewer, ply)
-    return _render(request, game, seats, viewer, line, selected=selected, error=error)
+    return _render(
+        request, game, seats, viewer, line, selected=selected, error=error, notice=notice
+    )
 
 
-def _conditional(request, game, seats, line: Line) -> str:
-    """Save the line's replies to the player's conditional moves (or clear them);
-    the message to show."""
+def _conditional(request, game, seats, line: Line) -> tuple[str, str]:
+    """Save the line's replies to the player's conditional moves (or clear them):
+    (the refusal, the confirmation) to show."""
     me = _my_seat(request, seats)
     if me is None:
-        return _("Conditional moves are for the game's players.")
+        return _("Conditional moves are for the game's players."), ""
     if "conditional_clear" in request.POST:
         conditional.tree_clear(game=game, user=request.user)
-        return _("Your conditional moves are cleared.")
+        return "", _("Your conditional moves are cleared.")
     try:
         conditional.tree_save(
             game=game, seat=me, version=line.version, actions=line.actions[: line.at]
         )
     except ValidationError as exc:
-        return exc.messages[0]
-    return _("Your conditional moves are saved: they are played for you when the moves come.")
+        return exc.messages[0], ""
+    return "", _("Your conditional moves are saved: they are played for you when the moves come.")
 
 
 def _my_seat(request, seats):
@@ -147,7 +149,7 @@ def _int(text) -> int:
         raise Http404 from None
 
 
-def _render(request, game, seats, viewer, line: Line, *, selected=None, error=""):
+def _render(request, game, seats, viewer, line: Line, *, selected=None, error="", notice=""):
     engine = game.engine_module
     full = analysis.states(game, Line(line.start, line.actions, len(line.actions)))
     state = full[line.at]
@@ -199,6 +201,7 @@ def _render(request, game, seats, viewer, line: Line, *, selected=None, error=""
         "page": page,
         "line": analysis.sign(game, request.user, line),
         "at": line.at,
+        "notice": notice,
         "length": len(line.actions),
         "moves": moves,
         "mover": labels.get(mover, "") if due else "",
