@@ -1,6 +1,10 @@
-"""Writes of the planning app (the forced steps' flow is in ``forced``)."""
+"""Writes of the planning app: settings and kept lines (the forced steps' flow is in
+``forced``, conditional moves' in ``conditional``)."""
 
 from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 
@@ -25,9 +29,6 @@ MAX_NOTES = 30  # kept lines per player and game
 
 def note_save(*, user: User, game, title: str, start: dict, actions: list) -> AnalysisNote:
     """Keep an analysed line as the player's private note of the game."""
-    from django.core.exceptions import ValidationError
-    from django.utils.translation import gettext as _
-
     if AnalysisNote.objects.filter(user=user, game=game).count() >= MAX_NOTES:
         raise ValidationError(
             _("You keep %(n)s lines of this game already: delete one first.") % {"n": MAX_NOTES}
@@ -39,5 +40,4 @@ def note_save(*, user: User, game, title: str, start: dict, actions: list) -> An
 
 
 def note_delete(*, user: User, note_id: int) -> None:
-
     AnalysisNote.objects.filter(user=user, pk=note_id).delete()

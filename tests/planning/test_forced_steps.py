@@ -253,3 +253,18 @@ def test_no_step_with_a_choice_is_ever_played_for_a_person(engine, seed):
     game = start_game(engine, users)
     play_random(game, seed=seed, max_moves=120)
     assert_forced_steps_exactly(game)
+
+
+def test_the_settings_page_switches_it_off_and_on():
+    user = UserFactory()
+    client = Client()
+    client.force_login(user)
+    settings_page = client.get(reverse("player_settings")).content.decode()
+    assert reverse("planning_settings") in settings_page
+    page = client.get(reverse("planning_settings")).content.decode()
+    assert 'name="play_forced_steps"' in page and "checked" in page  # on by default
+    assert client.post(reverse("planning_settings"), {}).status_code == 302
+    assert not PlanningSettings.objects.get(user=user).play_forced_steps
+    client.post(reverse("planning_settings"), {"play_forced_steps": "on"})
+    assert PlanningSettings.objects.get(user=user).play_forced_steps
+    assert Client().get(reverse("planning_settings")).status_code == 302  # sign in first
