@@ -10,8 +10,10 @@ from .forms import SettingsForm
 @login_required
 def planning_settings(request):
     prefs = services.planning_settings(request.user)
+    # (bound on every POST: unticking the only box sends no field at all)
     form = SettingsForm(
-        request.POST or None, initial={"play_forced_steps": prefs.play_forced_steps}
+        request.POST if request.method == "POST" else None,
+        initial={"play_forced_steps": prefs.play_forced_steps},
     )
     if request.method == "POST" and form.is_valid():
         services.settings_update(
