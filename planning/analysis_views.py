@@ -157,8 +157,11 @@ def _render(request, game, seats, viewer, line: Line, *, selected=None, error=""
     mover = due[0] if due else viewer
     view = engine.view(state, mover)
     actions = engine.legal_actions(state, mover) if due else []
+    # The board turned as the viewer sees it in the game, where every seat's view is the
+    # same; where views differ, the mover's (its hand, a sample) guides its actions.
+    side = viewer if viewer is not None and not game.spec.hidden_information else mover
     if selected and selected not in boards.selectable(
-        game.engine, view, seat=mover, actions=actions
+        game.engine, view, seat=side, actions=actions
     ):
         selected = None
     me = next(
@@ -170,12 +173,12 @@ def _render(request, game, seats, viewer, line: Line, *, selected=None, error=""
         viewer_seat=me,
         view=view,
         board_svg=boards.render_svg(
-            game.engine, view, seat=mover, actions=actions, selected=selected
+            game.engine, view, seat=side, actions=actions, selected=selected
         ),
         actions=actions,
         selected=selected,
         scores=scores_from_view(view, len(seats)),
-        guide=boards.guide(game.engine, view, seat=mover, actions=actions, selected=selected),
+        guide=boards.guide(game.engine, view, seat=side, actions=actions, selected=selected),
         error=error,
     )
     labels = {s.index: s.colour_shown for s in seats}
