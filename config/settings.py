@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "webhooks",
     "ninja",  # the API's docs page (its templates and static files)
     "api",
+    "planning",
     *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("calendars.urls")),
     path("", include("webhooks.urls")),
     path("", include("api.urls")),
+    path("", include("planning.urls")),
     # Only the configured provider's webhooks, each locked until its secrets are set.
     path("anymail/", include(webhooks.urlpatterns(settings.MAIL_INBOUND_ESP))),
 ]

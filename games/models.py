@@ -320,6 +320,14 @@ class Move(models.Model):
     # description's message id and parameters (games.i18n), to show it translated
     description_text = models.JSONField(default=dict, blank=True)
     by_computer = models.BooleanField(default=False)
+    # Played for its person without their click (planning): "forced", the step's only
+    # legal action, or "conditional", the reply they had planned to the move before.
+    played_automatically = models.CharField(
+        max_length=12,
+        blank=True,
+        default="",
+        choices=[("forced", "the only legal action"), ("conditional", "a conditional move")],
+    )
     reversible = models.BooleanField(
         default=False, help_text="Revealed nothing: may be taken back while the turn goes on."
     )

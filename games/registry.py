@@ -105,6 +105,14 @@ class GameSpec:
     seat_count: Callable[[int, dict], int] | None = None
     # ``(num_players, options) -> seats``: seats the rules' own computer logic runs.
     computer_seats: Callable[[int, dict], tuple[int, ...]] | None = None
+    # ``(state, seat, action) -> bool``: whether a person's step whose only legal
+    # action is ``action`` may be played for them at once (``planning.forced``): not
+    # where that the step is forced tells the others a secret (a card rule on a hidden
+    # hand), nor where taking it uncovers something they may want to time. None: never.
+    auto_play_forced: Callable[[Any, int, str], bool] | None = None
+    # Perfect information after setup: a player may set replies in advance ("if they
+    # play X, I play Y"; ``planning.conditional``).
+    conditional_moves: bool = False
     # The new-game form's first player count (None: the fewest).
     default_players: int | None = None
     # The board prints its cells' names only on the "Show coordinates" toggle (Trias's

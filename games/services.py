@@ -630,25 +630,35 @@ def _apply(
     by_computer: bool,
     seats: list[Seat] | None = None,
     mover: Seat | None = None,
+    automatically: str = "",
 ) -> None:
     """Apply, record and store one action; a computer seat due next plays in a task.
 
     ``seats``: the game's seats with their users, if the caller loaded them;
-    ``mover``: the person's seat that acted (it has seen the position it made)."""
+    ``mover``: the person's seat that acted (it has seen the position it made);
+    ``automatically``: ``Move.played_automatically`` (``move_play_for``)."""
     engine = game.engine_module
     # Typed text becomes the canonical action it names (UnknownAction, IllegalNow or
     # AmbiguousAction, all IllegalAction, roll the transaction back).
     action = engine.parse(state, seat, action)
     new = engine.apply(state, seat, action)
+    description = engine.describe(state, seat, action)
+    if automatically == "forced":  # public: the game says only where that tells nothing
+        description = text.gettext_lazy(
+            "%(description)s Played automatically: it was the only legal action.",
+            description=description,
+        )
     move = Move(
         game=game,
         ply=game.version + 1,
         seat=seat,
         action=action,
-        description=(description := engine.describe(state, seat, action)),
+        description=description,
         description_text=stored(description),
         by_computer=by_computer,
-        reversible=_reversible(engine, state, seat, action),
+        played_automatically=automatically,
+        # (a step played for a person is theirs to answer, not to take back)
+        reversible=not automatically and _reversible(engine, state, seat, action),
     )
     move.save(force_insert=True)
     game.version += 1
@@ -656,9 +666,23 @@ def _apply(
     if game.draw_declined_for == seat:  # the declined offerer acted again: told enough
         game.draw_declined_for = None
     seats = _store_state(game, new, seats, seen_by=mover, fields=MOVE_FIELDS)
-    signals.move_played.send(sender=Game, game=game, move=move)
+    signals.move_played.send(sender=Game, game=game, move=move, state=new, seats=seats)
     if not by_computer:  # the computer task goes on by itself while a computer is due
         _hand_to_computer(game, seats)
+
+
+def move_play_for(
+    *, game: Game, state, seat: int, action: str, how: str, seats: list[Seat]
+) -> None:
+    """Play ``action`` for the person at ``seat`` without their click: ``how`` is
+    "forced" (the step's only legal action) or "conditional" (the reply they planned).
+
+    For a ``move_played`` receiver only: it runs inside the move's transaction, whose
+    flow holds the game's row lock, so this move follows that one exactly once or
+    rolls back with it. ``state`` and ``seats``: what the signal carried."""
+    if how not in ("forced", "conditional"):
+        raise ValueError(f"not a way to play for a person: {how!r}")
+    _apply(game, state, seat, action, by_computer=False, seats=seats, automatically=how)
 
 
 def _hand_to_computer(game: Game, seats: list[Seat]) -> None:

@@ -8,7 +8,9 @@ from django.dispatch import Signal
 
 # seat: Seat that became due (its deadline is set)
 seat_became_due = Signal()
-# game: Game, move: Move
+# game: Game, move: Move, state: the engine state it left, seats: the game's seats
+# (with users) as it left them; a receiver may play on under the same lock
+# (``services.move_play_for``)
 move_played = Signal()
 # game: Game (finished or aborted; seats carry the result)
 game_ended = Signal()

@@ -36,6 +36,7 @@ from games.presenters import move_rows
 from mail.models import InboundMessage, Notification, Suppression
 from moderation.models import AuditLog, Report
 from moderation.services import record, timeout_running_games
+from planning.models import AnalysisNote, ConditionalMoves, PlanningSettings
 from ratings import services as ratings
 from ratings.models import Rating
 from webhooks.models import Hook
@@ -88,6 +89,9 @@ EXPORTED_LINKS = {
     "games.Visit.user": "games_watched",
     "calendars.CalendarFeed.user": "calendar",
     "webhooks.Hook.owner": "webhooks",
+    "planning.PlanningSettings.user": "planning_settings",
+    "planning.AnalysisNote.user": "analysis_lines",
+    "planning.ConditionalMoves.user": "conditional_moves",
 }
 
 
@@ -261,6 +265,19 @@ def account_export(*, user: User) -> dict:
             {"game": n.game_id, "text": n.text, "updated_at": _at(n.updated_at)}
             for n in Note.objects.filter(user=user).order_by("game_id")
         ],
+        "planning_settings": [
+            {"play_forced_steps": p.play_forced_steps}
+            for p in PlanningSettings.objects.filter(user=user)
+        ],
+        # (each line's start is the analysis's own position, never the game's secrets)
+        "analysis_lines": [
+            {"game": n.game_id, "title": n.title, "actions": n.actions, "at": _at(n.created_at)}
+            for n in AnalysisNote.objects.filter(user=user).order_by("game_id", "pk")
+        ],
+        "conditional_moves": [
+            {"game": c.game_id, "seat": c.seat, "tree": c.tree, "from_version": c.version}
+            for c in ConditionalMoves.objects.filter(user=user).order_by("game_id")
+        ],
         "emails_sent_to_you": [
             {
                 "kind": n.kind,
@@ -355,6 +372,9 @@ def account_delete(*, user: User, actor: User, reason: str) -> User:
         )
         EmailAddress.objects.filter(user=user).delete()
         Note.objects.filter(user=user).delete()
+        AnalysisNote.objects.filter(user=user).delete()
+        ConditionalMoves.objects.filter(user=user).delete()
+        PlanningSettings.objects.filter(user=user).delete()
         Visit.objects.filter(user=user).delete()
         ChatSettings.objects.filter(user=user).delete()
         CalendarFeed.objects.filter(user=user).delete()

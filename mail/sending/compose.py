@@ -213,12 +213,21 @@ def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("index"))
 
 
-MOVE_FIELDS = ("ply", "seat", "action", "description", "description_text", "by_computer")
+MOVE_FIELDS = (
+    "ply",
+    "seat",
+    "action",
+    "description",
+    "description_text",
+    "by_computer",
+    "played_automatically",
+)
 MOVES_LISTED = 20  # the latest moves an email lists
 
 
 def moves_since_own(game: Game, seat_index: int, limit: int = MOVES_LISTED) -> list:
-    """The moves after the seat's last own (not computer-played) move, at most the
+    """The moves after the seat's last own move (not computer-played nor played
+    automatically for them: ``Move.played_automatically``), at most the
     ``limit`` latest, oldest first: one query for the ``limit + 1`` latest moves (none
     inside ``one_batch``, which read them for every game of the batch), as rows with
     the fields an email shows (``ply``, ``seat``, ``action``, ``description`` and its
@@ -234,7 +243,8 @@ def moves_since_own(game: Game, seat_index: int, limit: int = MOVES_LISTED) -> l
         )
     since = []
     for move in latest:
-        if move.seat == seat_index and not move.by_computer:
+        # (a step played for them is listed: the email says so in its description)
+        if move.seat == seat_index and not move.by_computer and not move.played_automatically:
             break
         since.append(move)
     return list(reversed(since[:limit]))
@@ -348,8 +358,11 @@ def _game_section(game: Game, user, *, with_actions: bool) -> GameSection:
     if seat is None or game.state is None:
         return section
     names = {s.index: s.name for s in seats}
+    # (said to its own player only: the others never learn it was set in advance)
+    conditional = " " + gettext("(your conditional move)")
     section.moves_since = [
         f"{names.get(m.seat, m.seat)}: {game_texts.move_description(m)}"
+        + (conditional if m.seat == seat.index and m.played_automatically == "conditional" else "")
         for m in moves_since_own(game, seat.index)
     ]
     if game.status == "active" and game.draw_declined_for == seat.index:

@@ -7,8 +7,8 @@ And the dependencies run one way:
 
 - reads never import writes: the presenters, selectors and permissions reach no
   ``services`` module, however indirectly;
-- a capability app (api, chat, learn, leaving, mail, moderation, ratings) imports ``games``
-  and is never imported by it;
+- a capability app (api, calendars, chat, learn, leaving, mail, moderation, planning,
+  ratings, webhooks) imports ``games`` and is never imported by it;
 - no app uses another app's private names (``games.services._finish``): it calls
   their public services;
 - ``games`` imports the accounts' models, never their flows (services, forms, views,
@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 APPS = (
     "accounts",
     "api",
+    "calendars",
     "chat",
     "config",
     "games",
@@ -43,10 +44,23 @@ APPS = (
     "leaving",
     "mail",
     "moderation",
+    "planning",
     "ratings",
     "titles",
+    "webhooks",
 )
-CAPABILITIES = ("api", "chat", "learn", "leaving", "mail", "moderation", "ratings")
+CAPABILITIES = (
+    "api",
+    "calendars",
+    "chat",
+    "learn",
+    "leaving",
+    "mail",
+    "moderation",
+    "planning",
+    "ratings",
+    "webhooks",
+)
 READ_SIDE = ("presenters", "selectors", "permissions")  # module names of the read side
 
 

@@ -24,6 +24,7 @@ from leaving.services import EXPORTED_LINKS, NOT_EXPORTED_FIELDS, NOT_EXPORTED_L
 from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
 from moderation.models import Report
+from planning.models import AnalysisNote, ConditionalMoves, PlanningSettings
 from tests.factories import PASSWORD, start_game
 from webhooks.models import Hook
 
@@ -109,6 +110,9 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
     Visit.objects.create(game=game, user=alice, seen_version=3, since_version=1)
     CalendarFeed.objects.create(user=alice)
     Hook.objects.create(owner=alice, kind="json", url="https://hooks.example/in")
+    PlanningSettings.objects.create(user=alice, play_forced_steps=False)
+    AnalysisNote.objects.create(user=alice, game=game, title="idea", start={}, actions=[])
+    ConditionalMoves.objects.create(user=alice, game=game, seat=0, version=0, tree={"a": {}})
     games.game_resign(game_id=game.pk, user=bob)  # rated: Alice wins, her rating moves
     mod = User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
     other = start_game(alice, carol)

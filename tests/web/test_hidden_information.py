@@ -9,6 +9,7 @@ viewer, the secrets are changed in the database, and nothing a viewer gets may c
 import copy
 import difflib
 import hashlib
+import json
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -586,3 +587,75 @@ def test_a_computers_secret_declaration_stays_hidden_from_the_seats_former_occup
 
     wrong = next(a for a in ("lead M4", "lead I5", "lead K3", "lead P2") if a != move.action)
     assert answer(move.action) == answer(wrong) == services.StaleMove
+
+
+# --- the analysis board (planning.analysis) -----------------------------------------
+
+
+def analysis(client, game):
+    return client.get(reverse("planning_analyse", args=[game.pk]))
+
+
+def analysis_start(game, seat, html):
+    """The start state the analysis page's signed line holds (as its viewer's token)."""
+    from planning.analysis import unsign
+
+    user = game.seats.get(index=seat).user if seat is not None else None
+    token = re.search(r'name="line" value="([^"]+)"', html).group(1)
+    return game.engine_module.from_json(unsign(game, user, token).start)
+
+
+@pytest.mark.parametrize(("engine", "players"), ENGINES)
+def test_the_analysis_keeps_what_its_viewer_knows_and_never_the_seed(engine, players):
+    """Each viewer's analysis starts from a position that looks to them exactly as the
+    game does (their own view), with neither the game's seed nor anything derived
+    from it; the page, its board and its signed line alike."""
+    game = start_game(engine, [UserFactory() for _ in range(players)], num_players=players)
+    game, seen = played(game, 6)
+    state_json = game.state
+    for seat, client in viewers(game):
+        response = analysis(client, game)
+        assert response.status_code == 200, seat
+        html = response.content.decode()
+        assert str(game.seed) not in html
+        start = analysis_start(game, seat, html)
+        assert game.engine_module.view(start, seat) == seen[-1][seat], seat
+        assert str(game.seed) not in json.dumps(game.engine_module.to_json(start))
+    game.refresh_from_db()
+    assert game.state == state_json
+
+
+@pytest.mark.parametrize(("engine", "players"), [("trias", 3), ("tritarea", 2)])
+def test_the_analysis_redraws_what_its_viewer_cannot_see(engine, players):
+    """The other hands in an analysis are drawn afresh from what the viewer knows: over
+    a few openings they differ, as they would not if the real ones were used; the
+    viewer's own hand is the real one."""
+    game = start_game(engine, [UserFactory() for _ in range(players)], num_players=players)
+    game, _ = played(game, 6)
+    real = load_state(game)
+    for seat, client in viewers(game):
+        others = [s for s in range(len(real.hands)) if s != seat and real.hands[s]]
+        starts = [
+            analysis_start(game, seat, analysis(client, game).content.decode()) for _ in range(12)
+        ]
+        if seat is not None:
+            assert all(start.hands[seat] == real.hands[seat] for start in starts)
+        drawn = {tuple(start.hands[s] for s in others) for start in starts}
+        assert len(drawn) > 1, seat  # re-drawn each time, not the real hands
+
+
+@pytest.mark.parametrize(("engine", "players"), ENGINES)
+def test_the_analysis_page_does_not_change_when_the_seed_does(engine, players, monkeypatch):
+    """With the analysis's own random draw fixed, the page depends on nothing the
+    viewer cannot see of the seed: changing it changes nothing they get."""
+    from planning import analysis as planning_analysis
+
+    monkeypatch.setattr(planning_analysis.secrets, "randbits", lambda bits: 12345)
+    game = start_game(engine, [UserFactory() for _ in range(players)], num_players=players)
+    game, _ = played(game, 6)
+    for seat, client in viewers(game):
+        before = re.sub(r"[A-Za-z0-9]{64}", "", analysis(client, game).content.decode())
+        game.seed ^= 0x5A5A5A5A
+        game.save(update_fields=["seed"])
+        after = re.sub(r"[A-Za-z0-9]{64}", "", analysis(client, game).content.decode())
+        assert after == before, seat

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     showcase=Showcase(demo_moves=60, demo_players=3, demo_seed=21),
     hidden_information=True,  # the other hands, the deck's order
     reveals_information=engine.reveals_information,
+    auto_play_forced=engine.plays_forced,
     determinize=engine.determinize,
     seat_labels=engine.seat_labels,
     default_players=4,

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     hidden_information=True,  # the hands, the lead areas declared in secret
     rounds=True,
     reveals_information=engine.reveals_information,
+    auto_play_forced=engine.plays_forced,
     redact_action=engine.redact_action,
     determinize=engine.determinize,
     seat_labels=engine.seat_labels,

@@ -221,6 +221,15 @@ def reveals_information(state: State, seat: int, action: str) -> bool:
     return False
 
 
+def plays_forced(state: State, seat: int, action: str) -> bool:
+    """Whether a step whose only legal action is ``action`` may be played for its
+    player at once (the site's forced steps): always. Nothing in Triad is hidden or
+    left to chance after setup, so that a move was the only one tells nobody anything
+    and its timing changes nothing (rulebook, How to Play: the one die that can turn
+    and move, when every other is blocked)."""
+    return True
+
+
 def outcome(state: State) -> Outcome | None:
     if not state.result:
         return None

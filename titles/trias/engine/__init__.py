@@ -40,7 +40,7 @@ from . import rules
 from .board import analyse
 from .cards import METEORITE, deck2_size
 from .evaluation import WEIGHTS, estimate
-from .presentation import describe, reveals_information, view
+from .presentation import describe, plays_forced, reveals_information, view
 from .rules import COLOURS
 from .scoring import final_points, rank_winners
 from .state import OVER, State
@@ -298,6 +298,7 @@ __all__ = [
     "options",
     "outcome",
     "parse",
+    "plays_forced",
     "reveals_information",
     "seat_labels",
     "title",

@@ -210,6 +210,21 @@ def describe(state: State, seat: int, action: str) -> str:
     return gettext_lazy("%(who)s ends the turn.", who=who)
 
 
+def plays_forced(state: State, seat: int, action: str) -> bool:
+    """Whether a step whose only legal action is ``action`` may be played for its
+    player at once (the site's forced steps). Board steps may: placements, drifts,
+    moves, rescues, reproductions and ``end`` (Phase 2, Optional Actions: an ``end``
+    that is the only action, as no action is left that the board allows) are forced
+    by the board everyone sees. The Phase 1 card choice (``play``/``draw``) may not:
+    that it was forced would tell the others about the hand, and a draw uncovers a
+    card its player may want to take in their own time."""
+    try:
+        kind, _ = parse(action)
+    except IllegalAction:
+        return False
+    return kind not in ("play", "draw")
+
+
 def reveals_information(state: State, seat: int, action: str) -> bool:
     """Card choices reveal a card; a Phase 2 action reveals one only when it ends the
     turn with a Phase 4 draw. Moves, rescues, reproductions and drifts otherwise do

@@ -35,6 +35,7 @@ from .rules import (
     legal_actions,
     outcome,
     parse,
+    plays_forced,
     reveals_information,
     to_move,
 )
@@ -138,6 +139,7 @@ __all__ = [
     "options",
     "outcome",
     "parse",
+    "plays_forced",
     "redact_action",
     "reveals_information",
     "seat_count",

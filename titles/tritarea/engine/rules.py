@@ -789,6 +789,18 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(as_float, winners, reason, draw=len(winners) == len(contenders))
 
 
+def plays_forced(state: State, seat: int, action: str) -> bool:
+    """Whether a step whose only legal action is ``action`` may be played for its
+    player at once (the site's forced steps). A plan may be any card in hand
+    (rulebook, Trick: "You may choose any plan in hand"), so a card play is forced
+    only by the last card of the round's hand, which everyone can count: it may be
+    played. A secret lead-area declaration never is (it is a hand's secret until the
+    reveal). Building, extra-block and sale steps are forced by the board and the
+    public block supply: they may."""
+    text = normalize(action) if isinstance(action, str) else ""
+    return bool(text) and text.split()[0] != "lead"
+
+
 def reveals_information(state: State, seat: int, action: str) -> bool:
     """Conservative: only a building, additional-block or sale decision that leaves the
     game in the same trick's construction (or in the block sale) reveals nothing."""
