@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "moderation",
     "chat",
     "leaving",
+    "push",  # the installable app and web push notifications
     *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
@@ -381,6 +382,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "lobby-expiry": {"task": "games.tasks.expire_open_games", "schedule": crontab(minute=7)},
     # Daily digests go out at each player's chosen hour (User.digest_hour), in their zone.
     "mail-digests": {"task": "mail.tasks.queue_digests", "schedule": crontab(minute="*/15")},
+    # Push notifications left behind or waiting for their next try (push.tasks).
+    "push-sweep": {"task": "push.tasks.sweep_push", "schedule": crontab(minute="*")},
 }
 # Computer players think in tasks of their own queue, so a long search never holds up
 # emails or sweeps: every worker setup must consume it (bin/serve: -Q celery,computer).
@@ -453,6 +456,27 @@ LOBBY_OPEN_DAYS = int(os.environ.get("LOBBY_OPEN_DAYS", "14"))
 # asked for no more.
 INVITATION_EMAILS_PER_DAY = int(os.environ.get("INVITATION_EMAILS_PER_DAY", "10"))
 INVITATIONS_PER_ADDRESS_PER_WEEK = int(os.environ.get("INVITATIONS_PER_ADDRESS_PER_WEEK", "3"))
+
+# --- Web push (push/): off until the VAPID key pair is set (`manage.py vapid_keys`) ---------
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+# Who push services may contact about our pushes: a mailto: or https: URL.
+_OPERATOR_ADDRESS = SERVER_EMAIL.split("<")[-1].strip("> ")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or f"mailto:{_OPERATOR_ADDRESS}"
+# Subscriptions are accepted only for push services on these hosts (and their
+# subdomains): the server posts to whatever endpoint a browser hands it.
+PUSH_SERVICE_HOSTS = env_list(
+    "PUSH_SERVICE_HOSTS",
+    "fcm.googleapis.com,android.googleapis.com,push.services.mozilla.com,"
+    "notify.windows.com,push.apple.com",
+)
+# How long a push service keeps a push for a device that is offline.
+PUSH_TTL_SECONDS = int(os.environ.get("PUSH_TTL_SECONDS", str(24 * 3600)))
+# A worker that claimed a push and died releases it after this long (then the sweep resends).
+PUSH_CLAIM_SECONDS = int(os.environ.get("PUSH_CLAIM_SECONDS", "60"))
+# Tries of one push before it is given up (waits double from a minute, up to an hour).
+PUSH_MAX_ATTEMPTS = int(os.environ.get("PUSH_MAX_ATTEMPTS", "8"))
+PUSH_BATCH_SIZE = int(os.environ.get("PUSH_BATCH_SIZE", "50"))
 
 LOGGING = {
     "version": 1,

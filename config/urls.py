@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("moderation.urls")),
     path("", include("chat.urls")),
     path("", include("leaving.urls")),
+    path("", include("push.urls")),
     # Only the configured provider's webhooks, each locked until its secrets are set.
     path("anymail/", include(webhooks.urlpatterns(settings.MAIL_INBOUND_ESP))),
 ]
