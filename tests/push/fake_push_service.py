@@ -25,7 +25,9 @@ def b64url(data: bytes) -> str:
 class Browser:
     """A subscription's keys, as a browser keeps them."""
 
-    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
+    key: ec.EllipticCurvePrivateKey = field(
+        default_factory=lambda: ec.generate_private_key(ec.SECP256R1())
+    )
     auth: bytes = field(default_factory=lambda: os.urandom(16))
 
     @property
@@ -41,7 +43,9 @@ class Browser:
         return b64url(self.auth)
 
     def decrypt(self, body: bytes) -> dict:
-        plain = http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm")
+        plain = http_ece.decrypt(
+            body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"
+        )
         return json.loads(plain)
 
 

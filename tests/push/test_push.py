@@ -57,7 +57,7 @@ def test_a_turn_push_reaches_the_browser_encrypted_with_the_emails_subject(
     devices = {user.pk: subscribe(user, user.username) for user in (alice, bob)}
     with django_capture_on_commit_callbacks(execute=True):
         game = start_game(alice, bob)
-    seat, player = _turn_of(game)
+    _seat, player = _turn_of(game)
     device, browser = devices[player.pk]
     assert player.pk in push_queued  # queued after the commit that wrote it
 
