@@ -18,12 +18,9 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-# The email's rules for "still news", read from the same kind of row (seat, game,
-# payload, version): a push is skipped exactly when the email would be.
-from mail.tasks import _draw_offer_open, _invitation_open, _seat_moved_on
-
 from . import keys, messages, outbox, transport
 from .models import Device, Kind, PushMessage
+from .news import draw_offer_open, invitation_open, seat_moved_on
 
 log = logging.getLogger(__name__)
 
@@ -37,15 +34,15 @@ def skip_reason(row: PushMessage) -> str:
     if preferences is not None and not preferences.wants(row.kind):
         return "skipped: kind off"
     if row.kind == Kind.TURN:
-        if _seat_moved_on(row):
+        if seat_moved_on(row):
             return "skipped: moved on"
         if row.seat.last_seen_at is not None and row.seat.last_seen_at >= row.created_at:
             return "skipped: seen"
-    if row.kind == Kind.REMINDER and _seat_moved_on(row):
+    if row.kind == Kind.REMINDER and seat_moved_on(row):
         return "skipped: moved on"
-    if row.kind == Kind.INVITATION and not _invitation_open(row):
+    if row.kind == Kind.INVITATION and not invitation_open(row):
         return "skipped: answered"
-    if row.kind == Kind.DRAW_OFFER and not _draw_offer_open(row):
+    if row.kind == Kind.DRAW_OFFER and not draw_offer_open(row):
         return "skipped: answered"
     return ""
 

@@ -42,10 +42,11 @@ APPS = (
     "leaving",
     "mail",
     "moderation",
+    "push",
     "ratings",
     "titles",
 )
-CAPABILITIES = ("chat", "learn", "leaving", "mail", "moderation", "ratings")
+CAPABILITIES = ("chat", "learn", "leaving", "mail", "moderation", "push", "ratings")
 READ_SIDE = ("presenters", "selectors", "permissions")  # module names of the read side
 
 
