@@ -28,13 +28,22 @@
     return bytes;
   }
 
-  function say(text) { state.textContent = text; }
+  function say(text) {
+    state.textContent = text;
+    state.hidden = !text;
+  }
 
-  // Already on for this browser? (Reading the subscription asks nothing.)
+  // Already on for this browser, and still among the devices listed? (Reading the
+  // subscription asks nothing.) A device removed here keeps its button to come back.
+  var listed = Array.prototype.map.call(
+    document.querySelectorAll("[data-endpoint]"), function (row) { return row.dataset.endpoint; });
   navigator.serviceWorker.getRegistration("/").then(function (registration) {
     return registration ? registration.pushManager.getSubscription() : null;
   }).then(function (subscription) {
-    if (subscription && Notification.permission === "granted") say(words.on);
+    if (subscription && Notification.permission === "granted" && listed.indexOf(subscription.endpoint) >= 0) {
+      say(words.on);
+      button.parentNode.hidden = true;  // (a button's own display wins over hidden)
+    }
   }).catch(function () {});
 
   button.addEventListener("click", function () {
