@@ -111,3 +111,11 @@ class FakePushService:
     def __exit__(self, *exc) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+if __name__ == "__main__":  # a push service of its own process (benchmarks/push.py)
+    import sys
+
+    with FakePushService() as service:
+        print(service.origin, flush=True)
+        sys.stdin.read()  # until the parent closes our stdin
