@@ -130,7 +130,7 @@ def claimed_rows(token: str) -> list[PushMessage]:
     (one instance per game): two queries."""
     claimed = list(
         PushMessage.objects.filter(claim=token, sent_at__isnull=True)
-        .select_related("device", "user", "game", "seat")
+        .select_related("device", "user__push_preferences", "game", "seat")
         .order_by("created_at")
     )
     games = {}

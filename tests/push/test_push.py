@@ -342,3 +342,22 @@ def test_game_over_draw_offers_invitations_and_chat_are_pushed(
     message = last_message("alice")
     assert message["title"] == f"Triad #{game.pk} is over: you won"
     assert message["tag"] == f"result-{game.pk}"
+
+
+def test_the_reminder_before_the_deadline_is_pushed_with_the_deadline(
+    alice, bob, subscribe, push_service
+):
+    from games.timeouts import send_reminders
+
+    browsers = {user.pk: subscribe(user, user.username)[1] for user in (alice, bob)}
+    with time_machine.travel(T0, tick=False):
+        game = start_game(alice, bob)
+        seat, player = _turn_of(game)
+    with time_machine.travel(T0 + timedelta(days=2, hours=13), tick=False):  # past 80 %
+        assert send_reminders() == 1
+        tasks.deliver_now(player.pk)
+    message = browsers[player.pk].decrypt(push_service.to(player.username)[-1].body)
+    assert message["title"] == (
+        f"Reminder: your move in Triad #{game.pk} is due Thu 5 Mar, 09:00 UTC"
+    )
+    assert message["tag"] == f"reminder-{game.pk}"
