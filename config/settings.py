@@ -477,6 +477,10 @@ PUSH_CLAIM_SECONDS = int(os.environ.get("PUSH_CLAIM_SECONDS", "60"))
 # Tries of one push before it is given up (waits double from a minute, up to an hour).
 PUSH_MAX_ATTEMPTS = int(os.environ.get("PUSH_MAX_ATTEMPTS", "8"))
 PUSH_BATCH_SIZE = int(os.environ.get("PUSH_BATCH_SIZE", "50"))
+# Push tasks can be sent to their own queue (a worker with -Q <name> must consume it).
+PUSH_QUEUE = os.environ.get("PUSH_QUEUE", "")
+if PUSH_QUEUE:
+    CELERY_TASK_ROUTES["push.tasks.*"] = {"queue": PUSH_QUEUE}
 
 LOGGING = {
     "version": 1,

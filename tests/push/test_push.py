@@ -352,7 +352,7 @@ def test_the_reminder_before_the_deadline_is_pushed_with_the_deadline(
     browsers = {user.pk: subscribe(user, user.username)[1] for user in (alice, bob)}
     with time_machine.travel(T0, tick=False):
         game = start_game(alice, bob)
-        seat, player = _turn_of(game)
+        _seat, player = _turn_of(game)
     with time_machine.travel(T0 + timedelta(days=2, hours=13), tick=False):  # past 80 %
         assert send_reminders() == 1
         tasks.deliver_now(player.pk)
