@@ -6,12 +6,13 @@ from __future__ import annotations
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from accounts.models import User
 from chat.models import Message
 from games import signals
 from games.models import Game, Seat
 from games.timeouts import reminder_due
 
-from .models import Kind
+from .models import Device, Kind
 from .outbox import queue
 
 
@@ -72,3 +73,11 @@ def on_chat_message(sender, instance: Message, created: bool, raw: bool = False,
             seat=seat,
             payload={"message": instance.pk, "by": author, "text": instance.text[:200]},
         )
+
+
+@receiver(post_save, sender=User, dispatch_uid="push.inactive")
+def on_user_saved(sender, instance: User, raw: bool = False, **kwargs) -> None:
+    """A deactivated or deleted account (``leaving.services.account_delete``) keeps no
+    device: its subscriptions and their waiting pushes go."""
+    if not raw and not instance.is_active:
+        Device.objects.filter(user_id=instance.pk).delete()

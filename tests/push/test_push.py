@@ -361,3 +361,15 @@ def test_the_reminder_before_the_deadline_is_pushed_with_the_deadline(
         f"Reminder: your move in Triad #{game.pk} is due Thu 5 Mar, 09:00 UTC"
     )
     assert message["tag"] == f"reminder-{game.pk}"
+
+
+def test_a_deleted_account_keeps_no_device_and_gets_no_push(alice, bob, subscribe, push_service):
+    from leaving.services import account_delete
+
+    subscribe(bob, "phone")
+    game = start_game(alice, bob)
+    outbox.queue(user=bob, kind=Kind.RESULT, game=game)
+    account_delete(user=bob, actor=bob, reason="leaving")
+    assert not Device.objects.filter(user=bob).exists()
+    assert not PushMessage.objects.filter(user=bob).exists()
+    assert tasks.deliver_now(bob.pk) == 0 and push_service.received == []
