@@ -33,6 +33,8 @@ from games.presenters import move_rows
 from mail.models import InboundMessage, Notification, Suppression
 from moderation.models import AuditLog, Report
 from moderation.services import record, timeout_running_games
+from push.models import Device, Preferences, PushMessage
+from push.models import Kind as PushKind
 from ratings import services as ratings
 from ratings.models import Rating
 
@@ -79,6 +81,9 @@ EXPORTED_LINKS = {
     "games.EmailInvitation.invited_by": "email_invitations_you_sent",
     "games.EmailInvitation.user": "email_invitations_to_you",
     "games.Visit.user": "games_watched",
+    "push.Device.user": "push_devices",
+    "push.Preferences.user": "push_preferences",
+    "push.PushMessage.user": "pushes_sent_to_you",
 }
 
 
@@ -229,6 +234,31 @@ def account_export(*, user: User) -> dict:
         "notes": [
             {"game": n.game_id, "text": n.text, "updated_at": _at(n.updated_at)}
             for n in Note.objects.filter(user=user).order_by("game_id")
+        ],
+        # Web push (push/): the browsers that take notifications, the kinds chosen, and
+        # each push written.
+        "push_devices": [
+            {
+                "browser": d.user_agent,
+                "endpoint": d.endpoint,
+                "added_at": _at(d.created_at),
+                "last_used_at": _at(d.last_used_at),
+            }
+            for d in Device.objects.filter(user=user).order_by("created_at")
+        ],
+        "push_preferences": [
+            {kind: p.wants(kind) for kind in PushKind.values}
+            for p in Preferences.objects.filter(user=user)
+        ],
+        "pushes_sent_to_you": [
+            {
+                "kind": m.kind,
+                "game": m.game_id,
+                "written_at": _at(m.created_at),
+                "sent_at": _at(m.sent_at),
+                "outcome": m.outcome,
+            }
+            for m in PushMessage.objects.filter(user=user).order_by("created_at")
         ],
         "emails_sent_to_you": [
             {

@@ -23,6 +23,7 @@ from leaving.services import EXPORTED_LINKS, NOT_EXPORTED_FIELDS, NOT_EXPORTED_L
 from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
 from moderation.models import Report
+from push.models import Device, Preferences, PushMessage
 from tests.factories import PASSWORD, start_game
 
 pytestmark = pytest.mark.django_db
@@ -105,6 +106,13 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
         game=game, place=0, email="alice@example.com", invited_by=bob, user=alice, nonce="n2"
     )
     Visit.objects.create(game=game, user=alice, seen_version=3, since_version=1)
+    device = Device.objects.create(
+        user=alice, endpoint="https://fcm.googleapis.com/fcm/send/a", p256dh="k", auth="s"
+    )
+    Preferences.objects.create(user=alice, chat=False)
+    PushMessage.objects.create(
+        device=device, user=alice, kind="turn", game=game, version=1, send_after=game.created_at
+    )
     games.game_resign(game_id=game.pk, user=bob)  # rated: Alice wins, her rating moves
     mod = User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
     other = start_game(alice, carol)
