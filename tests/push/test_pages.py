@@ -137,3 +137,22 @@ def test_the_kinds_are_switched_on_the_devices_page(client, alice):
 def test_the_settings_page_links_to_the_devices_page(client, alice):
     client.force_login(alice)
     assert 'href="/settings/devices/"' in client.get("/settings/").content.decode()
+
+
+def test_the_devices_and_offline_pages_speak_german(client, alice, settings):
+    from tests.i18n.english import english_left
+
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    Device.objects.create(user=alice, endpoint=FCM, p256dh="k", auth="s", user_agent="Firefox/1")
+    client.force_login(alice)
+    for html in (
+        client.get("/settings/devices/").content.decode(),
+        client.post("/settings/devices/", {"turn": "on"}, follow=True).content.decode(),
+        client.get("/offline/", headers={"accept-language": "de"}).content.decode(),
+    ):
+        assert english_left(html, allowed=frozenset()) == []
+    assert "Du bist offline" in html
+    settings.VAPID_PUBLIC_KEY = ""
+    html = client.get("/settings/devices/").content.decode()
+    assert "nicht eingerichtet" in html and english_left(html, allowed=frozenset()) == []
