@@ -168,11 +168,16 @@ def test_the_devices_page_asks_for_permission_only_when_the_button_is_pressed(
     page.screenshot(path=str(screenshots / "push-devices-after.png"), full_page=True)
 
 
-def test_offline_the_worker_shows_the_offline_page_and_keeps_no_game_page(new_context, live_server):
+def test_installable_and_offline_the_worker_shows_the_offline_page_and_keeps_no_game_page(new_context, live_server):
     alice, bob = _players()
     game = start_game(alice, bob)
     context, page = signed_in(new_context, live_server, "alice")
     _worker_ready(page)
+    # Chromium finds nothing in the site that keeps it from offering to install it (a
+    # test's browser context is an incognito one, which never installs anything).
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
     page.goto(f"/games/{game.pk}/")
     expect(page.locator("h1")).to_contain_text(f"#{game.pk}")
     page.goto("/settings/")
