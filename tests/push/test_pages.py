@@ -156,3 +156,18 @@ def test_the_devices_and_offline_pages_speak_german(client, alice, settings):
     settings.VAPID_PUBLIC_KEY = ""
     html = client.get("/settings/devices/").content.decode()
     assert "nicht eingerichtet" in html and english_left(html, allowed=frozenset()) == []
+
+
+def test_the_key_command_prints_a_pair_that_signs_pushes(settings):
+    from io import StringIO
+
+    from django.core.management import call_command
+    from py_vapid import Vapid
+
+    out = StringIO()
+    call_command("vapid_keys", stdout=out)
+    values = dict(line.split("=", 1) for line in out.getvalue().split())
+    public, private = values["VAPID_PUBLIC_KEY"], values["VAPID_PRIVATE_KEY"]
+    signer = Vapid.from_string(private_key=private)
+    claims = {"sub": "mailto:a@b.c", "aud": "https://fcm.googleapis.com", "exp": 9999999999}
+    assert signer.sign(claims)["Authorization"].endswith(f",k={public}")
