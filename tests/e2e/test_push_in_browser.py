@@ -168,7 +168,9 @@ def test_the_devices_page_asks_for_permission_only_when_the_button_is_pressed(
     page.screenshot(path=str(screenshots / "push-devices-after.png"), full_page=True)
 
 
-def test_installable_and_offline_the_worker_shows_the_offline_page_and_keeps_no_game_page(new_context, live_server):
+def test_installable_and_offline_shows_the_offline_page_keeping_no_game_page(
+    new_context, live_server
+):
     alice, bob = _players()
     game = start_game(alice, bob)
     context, page = signed_in(new_context, live_server, "alice")
