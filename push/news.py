@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from chat.models import Message
 from games.models import GameStatus
 
 from .models import PushMessage
@@ -37,3 +38,11 @@ def draw_offer_open(row: PushMessage) -> bool:
         and game.draw_offered_by != row.seat.index
         and game.version == row.version
     )
+
+
+def chat_message_shown(row: PushMessage) -> bool:
+    """The chat message pushed about is still shown (not deleted by its author nor
+    hidden by a moderator)."""
+    return Message.objects.filter(
+        pk=row.payload.get("message"), deleted_at__isnull=True, hidden_at__isnull=True
+    ).exists()

@@ -7,6 +7,9 @@ from django.utils import timezone
 
 from .models import Device, Preferences
 
+# Devices a player keeps at most; subscribing one more drops the longest unused.
+MAX_DEVICES = 20
+
 
 @transaction.atomic
 def device_subscribe(*, user, endpoint: str, p256dh: str, auth: str, user_agent: str) -> Device:
@@ -24,6 +27,8 @@ def device_subscribe(*, user, endpoint: str, p256dh: str, auth: str, user_agent:
             "last_used_at": timezone.now(),
         },
     )
+    surplus = Device.objects.filter(user=user).order_by("-last_used_at", "-pk")[MAX_DEVICES:]
+    Device.objects.filter(pk__in=list(surplus.values_list("pk", flat=True))).delete()
     return device
 
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from . import keys, messages, outbox, transport
 from .models import Device, Kind, PushMessage
-from .news import draw_offer_open, invitation_open, seat_moved_on
+from .news import chat_message_shown, draw_offer_open, invitation_open, seat_moved_on
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,8 @@ def skip_reason(row: PushMessage) -> str:
         return "skipped: answered"
     if row.kind == Kind.DRAW_OFFER and not draw_offer_open(row):
         return "skipped: answered"
+    if row.kind == Kind.CHAT and not chat_message_shown(row):
+        return "skipped: message gone"
     return ""
 
 

@@ -3,6 +3,7 @@ devices page. Views parse input, call one service, render."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.conf import settings
@@ -68,6 +69,9 @@ def service_worker(request):
         "icon": static("img/icon-192.png"),
         "badge": static("img/favicon-32.png"),
     }
+    # A new cache whenever what it keeps changes (hashed static names in production):
+    # the new worker's activation deletes the old one.
+    values["cache"] = "tripost-" + hashlib.sha256(json.dumps(values).encode()).hexdigest()[:12]
     response = render(
         request,
         "push/sw.js",

@@ -171,3 +171,16 @@ def test_the_key_command_prints_a_pair_that_signs_pushes(settings):
     signer = Vapid.from_string(private_key=private)
     claims = {"sub": "mailto:a@b.c", "aud": "https://fcm.googleapis.com", "exp": 9999999999}
     assert signer.sign(claims)["Authorization"].endswith(f",k={public}")
+
+
+def test_a_player_keeps_at_most_twenty_devices(client, alice):
+    from push.services import MAX_DEVICES
+
+    client.force_login(alice)
+    for n in range(MAX_DEVICES + 2):
+        client.post(
+            "/settings/devices/subscribe", _subscription(f"{FCM}-{n}"),
+            content_type="application/json",
+        )  # fmt: skip
+    endpoints = set(Device.objects.filter(user=alice).values_list("endpoint", flat=True))
+    assert len(endpoints) == MAX_DEVICES and f"{FCM}-{MAX_DEVICES + 1}" in endpoints

@@ -373,3 +373,17 @@ def test_a_deleted_account_keeps_no_device_and_gets_no_push(alice, bob, subscrib
     assert not Device.objects.filter(user=bob).exists()
     assert not PushMessage.objects.filter(user=bob).exists()
     assert tasks.deliver_now(bob.pk) == 0 and push_service.received == []
+
+
+def test_a_chat_message_deleted_before_its_push_went_is_not_pushed(
+    alice, bob, subscribe, push_service
+):
+    from chat import services as chat
+
+    subscribe(bob, "phone")
+    game = start_game(alice, bob)
+    tasks.deliver_now(bob.pk)
+    message = chat.message_post(game=game, user=alice, text="oops, wrong game")
+    chat.message_delete(message_id=message.pk, user=alice)
+    tasks.deliver_now(bob.pk)
+    assert PushMessage.objects.get(user=bob, kind=Kind.CHAT).outcome == "skipped: message gone"

@@ -6,7 +6,7 @@
 // network is away the offline page is shown instead.
 "use strict";
 
-const CACHE = "tripost-static-v1";
+const CACHE = {{ cache_json }};
 const OFFLINE_URL = {{ offline_url_json }};
 const ASSETS = {{ assets_json }};
 const STATIC_PREFIX = {{ static_prefix_json }};
