@@ -98,12 +98,15 @@ def test_a_pushed_turn_is_shown_and_its_click_opens_the_game(new_context, live_s
             "data": json.dumps(payload),
         },
     )
-    shown = page.wait_for_function(
-        """() => navigator.serviceWorker.ready
-            .then((r) => r.getNotifications())
-            .then((ns) => ns.length ? ns.map((n) => ({title: n.title, body: n.body,
-                                                      tag: n.tag, url: n.data.url})) : null)"""
-    ).json_value()
+    shown, deadline = None, time.monotonic() + 10
+    while not shown and time.monotonic() < deadline:
+        shown = page.evaluate(
+            """() => navigator.serviceWorker.ready
+                .then((r) => r.getNotifications())
+                .then((ns) => ns.map((n) => ({title: n.title, body: n.body, tag: n.tag,
+                                              url: n.data.url})))"""
+        )
+        page.wait_for_timeout(50)
     assert shown == [
         {
             "title": f"Your turn in Triad #{game.pk}",
