@@ -12,6 +12,7 @@ from games import signals
 from games.models import Game, Seat
 from games.timeouts import reminder_due
 
+from . import keys
 from .models import Device, Kind
 from .outbox import queue
 
@@ -30,6 +31,8 @@ def on_reminder_due(sender, seat: Seat, **kwargs) -> None:
 
 @receiver(signals.game_ended, dispatch_uid="push.result")
 def on_game_ended(sender, game: Game, **kwargs) -> None:
+    if not keys.configured():
+        return  # (no read of the seats for nothing)
     for seat in game.seats.select_related("user").filter(user__isnull=False):
         queue(user=seat.user, kind=Kind.RESULT, game=game, seat=seat)
 
@@ -41,6 +44,8 @@ def on_seat_invited(sender, seat: Seat, **kwargs) -> None:
 
 @receiver(signals.draw_offered, dispatch_uid="push.draw_offer")
 def on_draw_offered(sender, game: Game, seat: Seat, **kwargs) -> None:
+    if not keys.configured():
+        return
     for other in game.seats.select_related("user").filter(user__isnull=False).exclude(pk=seat.pk):
         if other.is_active_human:
             queue(
@@ -56,7 +61,7 @@ def on_draw_offered(sender, game: Game, seat: Seat, **kwargs) -> None:
 def on_chat_message(sender, instance: Message, created: bool, raw: bool = False, **kwargs) -> None:
     """The game's other players whose chat is on hear of a new message (one push per
     game version: a lively exchange within one move is one notification)."""
-    if not created or raw:
+    if not created or raw or not keys.configured():
         return
     seats = (
         Seat.objects.filter(game_id=instance.game_id, user__isnull=False, user__is_active=True)
