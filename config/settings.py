@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "ninja",  # the API's docs page (its templates and static files)
     "api",
     "planning",
+    "push",  # the installable app and web push notifications
     *TRIPOST_GAMES,  # each game is an app too: its templates
 ]
 SITE_ID = 1  # its name and domain follow SITE_NAME/SITE_URL after every migrate
@@ -395,6 +396,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "mail-digests": {"task": "mail.tasks.queue_digests", "schedule": crontab(minute="*/15")},
     # Webhook posts left behind or waiting for their next try (webhooks.tasks.sweep).
     "webhooks-sweep": {"task": "webhooks.tasks.sweep", "schedule": crontab(minute="*")},
+    # Push notifications left behind or waiting for their next try (push.tasks).
+    "push-sweep": {"task": "push.tasks.sweep_push", "schedule": crontab(minute="*")},
 }
 # Computer players think in tasks of their own queue, so a long search never holds up
 # emails or sweeps: every worker setup must consume it (bin/serve: -Q celery,computer).
@@ -480,6 +483,31 @@ WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("WEBHOOK_MAX_ATTEMPTS", "8"))
 # This many failed posts in a row turn a hook off (its owner gets an email).
 WEBHOOK_MAX_FAILURES = int(os.environ.get("WEBHOOK_MAX_FAILURES", "6"))
 WEBHOOKS_PER_PLAYER = int(os.environ.get("WEBHOOKS_PER_PLAYER", "10"))
+
+# --- Web push (push/): off until the VAPID key pair is set (`manage.py vapid_keys`) ---------
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+# Who push services may contact about our pushes: a mailto: or https: URL.
+_OPERATOR_ADDRESS = SERVER_EMAIL.split("<")[-1].strip("> ")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or f"mailto:{_OPERATOR_ADDRESS}"
+# Subscriptions are accepted only for push services on these hosts (and their
+# subdomains): the server posts to whatever endpoint a browser hands it.
+PUSH_SERVICE_HOSTS = env_list(
+    "PUSH_SERVICE_HOSTS",
+    "fcm.googleapis.com,android.googleapis.com,push.services.mozilla.com,"
+    "notify.windows.com,push.apple.com",
+)
+# How long a push service keeps a push for a device that is offline.
+PUSH_TTL_SECONDS = int(os.environ.get("PUSH_TTL_SECONDS", str(24 * 3600)))
+# A worker that claimed a push and died releases it after this long (then the sweep resends).
+PUSH_CLAIM_SECONDS = int(os.environ.get("PUSH_CLAIM_SECONDS", "60"))
+# Tries of one push before it is given up (waits double from a minute, up to an hour).
+PUSH_MAX_ATTEMPTS = int(os.environ.get("PUSH_MAX_ATTEMPTS", "8"))
+PUSH_BATCH_SIZE = int(os.environ.get("PUSH_BATCH_SIZE", "50"))
+# Push tasks can be sent to their own queue (a worker with -Q <name> must consume it).
+PUSH_QUEUE = os.environ.get("PUSH_QUEUE", "")
+if PUSH_QUEUE:
+    CELERY_TASK_ROUTES["push.tasks.*"] = {"queue": PUSH_QUEUE}
 
 LOGGING = {
     "version": 1,

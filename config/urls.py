@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("webhooks.urls")),
     path("", include("api.urls")),
     path("", include("planning.urls")),
+    path("", include("push.urls")),
     # Only the configured provider's webhooks, each locked until its secrets are set.
     path("anymail/", include(webhooks.urlpatterns(settings.MAIL_INBOUND_ESP))),
 ]

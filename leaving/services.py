@@ -37,6 +37,8 @@ from mail.models import InboundMessage, Notification, Suppression
 from moderation.models import AuditLog, Report
 from moderation.services import record, timeout_running_games
 from planning.models import AnalysisNote, ConditionalMoves, PlanningSettings
+from push.models import Device, Preferences, PushMessage
+from push.models import Kind as PushKind
 from ratings import services as ratings
 from ratings.models import Rating
 from webhooks.models import Hook
@@ -92,6 +94,9 @@ EXPORTED_LINKS = {
     "planning.PlanningSettings.user": "planning_settings",
     "planning.AnalysisNote.user": "analysis_lines",
     "planning.ConditionalMoves.user": "conditional_moves",
+    "push.Device.user": "push_devices",
+    "push.Preferences.user": "push_preferences",
+    "push.PushMessage.user": "pushes_sent_to_you",
 }
 
 
@@ -277,6 +282,31 @@ def account_export(*, user: User) -> dict:
         "conditional_moves": [
             {"game": c.game_id, "seat": c.seat, "tree": c.tree, "from_version": c.version}
             for c in ConditionalMoves.objects.filter(user=user).order_by("game_id")
+        ],
+        # Web push (push/): the browsers that take notifications, the kinds chosen, and
+        # each push written.
+        "push_devices": [
+            {
+                "browser": d.user_agent,
+                "endpoint": d.endpoint,
+                "added_at": _at(d.created_at),
+                "last_used_at": _at(d.last_used_at),
+            }
+            for d in Device.objects.filter(user=user).order_by("created_at")
+        ],
+        "push_preferences": [
+            {kind: p.wants(kind) for kind in PushKind.values}
+            for p in Preferences.objects.filter(user=user)
+        ],
+        "pushes_sent_to_you": [
+            {
+                "kind": m.kind,
+                "game": m.game_id,
+                "written_at": _at(m.created_at),
+                "sent_at": _at(m.sent_at),
+                "outcome": m.outcome,
+            }
+            for m in PushMessage.objects.filter(user=user).order_by("created_at")
         ],
         "emails_sent_to_you": [
             {

@@ -20,6 +20,7 @@ from games.models import EmailInvitation, InvitationOptOut
 from mail.models import InboundMessage, Notification, Suppression
 from moderation import services as moderation
 from moderation.models import AuditLog, Report
+from push.models import Device, PushMessage
 from ratings.models import RatedGame
 from tests.factories import PASSWORD, UserFactory, start_game
 from tests.web.helpers import play_random
@@ -48,6 +49,12 @@ def world(db):
     Suppression.objects.create(user=bob, email="bob@example.com", reason="bounce")
     InboundMessage.objects.create(
         message_id="<1@example.com>", sender="alice@example.com", outcome="played"
+    )
+    device = Device.objects.create(
+        user=alice, endpoint="https://fcm.googleapis.com/fcm/send/a", p256dh="k", auth="s"
+    )
+    PushMessage.objects.create(
+        device=device, user=alice, kind="turn", game=game, version=0, send_after=game.created_at
     )
     play_random(game, max_moves=400)
     game.refresh_from_db()

@@ -8,7 +8,7 @@ And the dependencies run one way:
 - reads never import writes: the presenters, selectors and permissions reach no
   ``services`` module, however indirectly;
 - a capability app (api, calendars, chat, learn, leaving, mail, moderation, planning,
-  ratings, webhooks) imports ``games`` and is never imported by it;
+  push, ratings, webhooks) imports ``games`` and is never imported by it;
 - no app uses another app's private names (``games.services._finish``): it calls
   their public services;
 - ``games`` imports the accounts' models, never their flows (services, forms, views,
@@ -45,6 +45,7 @@ APPS = (
     "mail",
     "moderation",
     "planning",
+    "push",
     "ratings",
     "titles",
     "webhooks",
@@ -58,6 +59,7 @@ CAPABILITIES = (
     "mail",
     "moderation",
     "planning",
+    "push",
     "ratings",
     "webhooks",
 )

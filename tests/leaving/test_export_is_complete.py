@@ -25,6 +25,7 @@ from mail.models import InboundMessage, Suppression
 from moderation import services as moderation
 from moderation.models import Report
 from planning.models import AnalysisNote, ConditionalMoves, PlanningSettings
+from push.models import Device, Preferences, PushMessage
 from tests.factories import PASSWORD, start_game
 from webhooks.models import Hook
 
@@ -113,6 +114,13 @@ def test_the_export_holds_a_row_of_every_model_that_points_at_the_player(alice, 
     PlanningSettings.objects.create(user=alice, play_forced_steps=False)
     AnalysisNote.objects.create(user=alice, game=game, title="idea", start={}, actions=[])
     ConditionalMoves.objects.create(user=alice, game=game, seat=0, version=0, tree={"a": {}})
+    device = Device.objects.create(
+        user=alice, endpoint="https://fcm.googleapis.com/fcm/send/a", p256dh="k", auth="s"
+    )
+    Preferences.objects.create(user=alice, chat=False)
+    PushMessage.objects.create(
+        device=device, user=alice, kind="turn", game=game, version=1, send_after=game.created_at
+    )
     games.game_resign(game_id=game.pk, user=bob)  # rated: Alice wins, her rating moves
     mod = User.objects.create_superuser("mod", "mod@example.com", PASSWORD)
     other = start_game(alice, carol)
