@@ -30,17 +30,16 @@ from games.models import Game, GameStatus, Seat
 # --- a game's seats --------------------------------------------------------------------
 
 
-# What a game page never reads from the game row at first (``Game.state`` is read when
+# What a poll of a game page never reads from the game row (``Game.state`` is read when
 # the page is drawn, not when it is served from the cache).
 PAGE_LEAVES_OUT = ("state",)
-_PAGE_PARTS = ((Seat, ()), (Game, PAGE_LEAVES_OUT), (User, ()))
 
 
 @cache
-def _page_seats_sql(alias: str) -> str:
+def _page_seats_sql(alias: str, leave_out: tuple[str, ...]) -> str:
     q = connections[alias].ops.quote_name
     return (
-        f"SELECT {rows.columns(Seat, 's', q)}, {rows.columns(Game, 'g', q, PAGE_LEAVES_OUT)},"
+        f"SELECT {rows.columns(Seat, 's', q)}, {rows.columns(Game, 'g', q, leave_out)},"
         f" {rows.columns(User, 'u', q)} FROM {q(Seat._meta.db_table)} s"
         f" INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')}"
         f" LEFT OUTER JOIN {q(User._meta.db_table)} u ON u.{q('id')} = s.{q('user_id')}"
@@ -48,10 +47,14 @@ def _page_seats_sql(alias: str) -> str:
     )
 
 
-def game_page_seats(game_id: int) -> list[Seat]:
+def game_page_seats(game_id: int, *, with_state: bool = False) -> list[Seat]:
     """The game's seats in order, each with its ``user`` and ``game`` (one instance,
-    shared, its snapshot deferred); empty when the game has no seats or does not
-    exist.
+    shared, its snapshot deferred unless ``with_state``); empty when the game has no
+    seats or does not exist.
+
+    ``with_state`` for a whole page, which is drawn after nearly every move (the
+    snapshot then comes in this query rather than a second one); polls, which mostly
+    draw nothing, leave it out.
 
     Every view and poll of a game page reads these, twice a move (the first view and
     the second), so this is one written query made into the ORM's own instances
@@ -60,9 +63,11 @@ def game_page_seats(game_id: int) -> list[Seat]:
     7 % of a move's four requests. ``tests/games/test_selectors.py`` compares it with
     the ORM's query."""
     using, connection, _quote = rows.reading(Seat)
+    leave_out = () if with_state else PAGE_LEAVES_OUT
+    parts = ((Seat, ()), (Game, leave_out), (User, ()))
     seats, game = [], None
-    for row in rows.fetch(connection, _page_seats_sql(using), [game_id]):
-        seat, game_here, user = rows.instances(using, _PAGE_PARTS, row)
+    for row in rows.fetch(connection, _page_seats_sql(using, leave_out), [game_id]):
+        seat, game_here, user = rows.instances(using, parts, row)
         game = game or game_here
         seat.game, seat.user = game, user
         seats.append(seat)

@@ -82,6 +82,18 @@ def test_the_game_pages_written_read_is_the_orms(with_computers):
     assert Seat.objects.get(pk=ours[0].pk).last_seen_version == 99
 
 
+def test_a_whole_pages_seats_bring_the_snapshot_in_the_same_query(
+    with_computers, django_assert_num_queries
+):
+    with django_assert_num_queries(1):
+        seats = selectors.game_page_seats(with_computers.pk, with_state=True)
+        game = seats[0].game
+        assert game.get_deferred_fields() == set()
+        assert game.state == with_computers.state
+    orm = Seat.objects.select_related("game", "user").filter(game_id=with_computers.pk)
+    assert values(game) == values(orm.order_by("index")[0].game)
+
+
 def test_a_game_without_seats_or_unknown_has_none(client):
     assert selectors.game_page_seats(987654) == []
     assert client.get("/games/987654/").status_code == 404
