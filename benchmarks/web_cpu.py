@@ -32,6 +32,7 @@ default), so a move queues no task for them (``mail.sending.outbox.notify``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import os
 import random
@@ -166,6 +167,7 @@ def measure(args) -> int:
     profiles = {kind: cProfile.Profile() for kind in KINDS} if args.profile else {}
 
     queries: dict[str, list[list[tuple[str, str]]]] = {kind: [] for kind in KINDS}
+    round_trips: dict[str, list[list[tuple[str, str]]]] = {kind: [] for kind in KINDS}
 
     def timed(kind, fn):
         if not recording:  # counted, not timed (finding each query's caller costs time)
@@ -175,9 +177,11 @@ def measure(args) -> int:
                 made.append((caller(args.root), sql))
                 return execute(sql, params, many, context)
 
-            with connection.execute_wrapper(note):
+            trips: list[tuple[str, str]] = []
+            with connection.execute_wrapper(note), redis_counted(trips, args.root):
                 response = fn()
             queries[kind].append(made)
+            round_trips[kind].append(trips)
             assert response.status_code == 200, (kind, response.status_code)
             return response
         profile = profiles.get(kind)
@@ -221,23 +225,68 @@ def measure(args) -> int:
     total = sum(sum(v) for v in spent.values()) / n
     print(f"  {'per move':14} {'':10} {total * 1000:9.2f}  (the four together)")
     print_queries(queries, args.queries)
+    print_round_trips(round_trips)
     return 0
 
 
+# The project's own helpers below the code that asks: a query or a cache call is named
+# by what called them.
+HELPERS = (os.path.join("config", "rows.py"), os.path.join("config", "cache.py"))
+
+
 def caller(root: Path) -> str:
-    """Where the project made a query: its innermost function outside Django, the
-    libraries and ``config.rows``' helpers (``games.selectors.game_page_seats``)."""
+    """Where the project made a query or a cache call: its innermost function outside
+    Django, the libraries and ``HELPERS`` (``games.selectors.game_page_seats``)."""
     frame = sys._getframe(2)
     here = str(root.resolve()) + os.sep
     while frame is not None:
         path = frame.f_code.co_filename
         if path.startswith(here) and not any(
-            part in path for part in (".venv", "benchmarks", os.path.join("config", "rows.py"))
+            part in path for part in (".venv", "benchmarks", *HELPERS)
         ):
             module = path[len(here) :].removesuffix(".py").replace(os.sep, ".")
             return f"{module}.{frame.f_code.co_name}"
         frame = frame.f_back
     return "?"
+
+
+@contextlib.contextmanager
+def redis_counted(trips: list, root: Path):
+    """Inside, each round trip to Redis (a command, or a pipeline's batch: the cache's
+    and the broker's) is noted in ``trips`` with the code that made it."""
+    import redis.client
+
+    plain, batch = redis.client.Redis.execute_command, redis.client.Pipeline.execute
+
+    def command(self, *args, **options):
+        if not isinstance(self, redis.client.Pipeline):
+            trips.append((str(args[0]), caller(root)))
+        return plain(self, *args, **options)
+
+    def execute(self, *args, **kwargs):
+        if self.command_stack:
+            trips.append(("pipeline", caller(root)))
+        return batch(self, *args, **kwargs)
+
+    redis.client.Redis.execute_command = command
+    redis.client.Pipeline.execute = execute
+    try:
+        yield
+    finally:
+        redis.client.Redis.execute_command = plain
+        redis.client.Pipeline.execute = batch
+
+
+def print_round_trips(trips: dict) -> None:
+    print("\nRedis round trips per request (the warming moves, not timed):")
+    for kind in KINDS:
+        runs = trips[kind]
+        if not runs:
+            continue
+        counts = sorted(len(r) for r in runs)
+        print(f"  {kind}: {len(runs[-1])} (from {counts[0]} to {counts[-1]})")
+        for name, where in runs[-1]:
+            print(f"    {name:32} {where}")
 
 
 def query_name(sql: str) -> str:
