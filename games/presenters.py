@@ -49,8 +49,9 @@ def action_shown(game: Game, viewer_index: int | None):
     return lambda seat, action: action if seat == viewer_index else (redact(action) or action)
 
 
-def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
-    """The move list as ``viewer_index`` may read it (one query).
+def move_rows(game: Game, viewer_index: int | None, stored: list | None = None) -> list[MoveRow]:
+    """The move list as ``viewer_index`` may read it (one query, unless ``stored``:
+    ``selectors.move_list``'s answer, read by the caller).
 
     Descriptions are public by the engine protocol; an action's notation can be a
     secret (a hidden declaration), which only its own player sees until the game has
@@ -58,7 +59,7 @@ def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
     """
     shown = action_shown(game, viewer_index)
     rows = []
-    for move in selectors.move_list(game):
+    for move in selectors.move_list(game) if stored is None else stored:
         seat = move["seat"]
         rows.append(
             MoveRow(
@@ -396,10 +397,14 @@ def build_game_page(
     svg = boards.render_svg(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     guide = boards.guide(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     log = view.get("log") or []
-    moves = move_rows(game, seat_index)
+    stored = selectors.move_list(game)
+    moves = move_rows(game, seat_index, stored)
     news = None
     if not replaying:
-        news = changes.since(game, seat_index, moves, after=since_after)
+        # The news replays the game from the moves just read (true notation: it stays
+        # here, and only each seat's own view of the states is drawn).
+        played = [(m["ply"], m["seat"], m["action"]) for m in stored]
+        news = changes.since(game, seat_index, moves, after=since_after, played=played)
         svg = changes.marked(game, news, view, svg, seat_index)
     return GamePage(
         game=game,
