@@ -462,11 +462,11 @@ class ListedSeat:
 
 
 def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
-    """``user``'s seats ``seat_pks`` with their games and fellow players (two queries:
-    ``selectors.listed_seats`` and ``selectors.fellow_seats``)."""
-    rows = selectors.listed_seats(user.pk, seat_pks)
+    """``user``'s seats ``seat_pks`` with their games and fellow players (one query:
+    ``selectors.listed_tables``)."""
+    rows, fellows = selectors.listed_tables(user.pk, seat_pks)
     others = defaultdict(list)
-    for f in selectors.fellow_seats([r.game_id for r in rows], user.pk):
+    for f in fellows:
         if f.invited_as and not f.accepted:  # who the address is stays unknown (invitations)
             label = _("Invited by email")
         else:

@@ -195,18 +195,7 @@ LISTED = (
 )
 
 
-def listed_seats(user_id: int, seat_pks: list[int]) -> list:
-    """The player's seats ``seat_pks`` with their games' and creators' values, as rows
-    named ``LISTED`` (in no particular order)."""
-    if not seat_pks:
-        return []
-    return list(
-        Seat.objects.filter(pk__in=seat_pks, user_id=user_id)
-        .order_by()
-        .values_list(*LISTED, named=True)
-    )
-
-
+# What a listed game shows of the other seats at its table.
 FELLOWS = (
     "game_id",
     "is_due",
@@ -218,16 +207,26 @@ FELLOWS = (
     "user__username",
     "user__display_name",
 )
+_TABLES = (*LISTED, "user_id", *(f for f in FELLOWS if f not in LISTED))
 
 
-def fellow_seats(game_ids: list[int], user_id: int) -> list:
-    """Everyone else's seats in ``game_ids`` (people and computers), by game and seat
-    order, as rows named ``FELLOWS``."""
-    if not game_ids:
-        return []
-    return list(
-        Seat.objects.filter(game_id__in=game_ids)
-        .exclude(user_id=user_id)
+def listed_tables(user_id: int, seat_pks: list[int]) -> tuple[list, list]:
+    """The player's seats ``seat_pks`` with their games' and creators' values (rows
+    named ``LISTED``, in no particular order), and everyone else's seats in those games,
+    people and computers (rows named ``FELLOWS``, by game and seat order): one query,
+    for every seat at the player's tables."""
+    if not seat_pks:
+        return [], []
+    wanted = set(seat_pks)
+    listed, fellows = [], []
+    for row in (
+        # (one join to the player's own seat: both conditions hold for the same row)
+        Seat.objects.filter(game__seats__pk__in=seat_pks, game__seats__user_id=user_id)
         .order_by("game_id", "index")
-        .values_list(*FELLOWS, named=True)
-    )
+        .values_list(*_TABLES, named=True)
+    ):
+        if row.user_id != user_id:
+            fellows.append(row)
+        elif row.pk in wanted:
+            listed.append(row)
+    return listed, fellows
