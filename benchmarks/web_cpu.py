@@ -22,11 +22,17 @@ and mean), and per move (the four together). With ``--profile DIR``, each kind's
 requests also run under cProfile (``DIR/first-view.pstats`` and so on; read them with
 ``pstats``): where the time goes, though cProfile inflates small Python calls, so the
 CPU printed then is two to three times the true figure.
+
+Also printed: the queries each kind of request makes, counted on the warming moves
+(not timed), each named by its table and first words; ``--queries`` prints their SQL.
+Turn emails are held back ``--hold`` seconds as deployed (``benchmarks/day.py``'s
+default), so a move queues no task for them (``mail.sending.outbox.notify``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import os
 import random
@@ -46,13 +52,13 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench_web_cpu
 KINDS = ("first view", "move (htmx)", "My games", "second view")
 
 
-def environment(database_url: str, redis_url: str, root: Path) -> dict:
+def environment(database_url: str, redis_url: str, root: Path, hold: int = 0) -> dict:
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings", DATABASE_URL=database_url,
         REDIS_URL=redis_url, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(64),
         SECURE_SSL_REDIRECT="0", STATIC_MANIFEST="0", ALLOWED_HOSTS="127.0.0.1",
-        LOG_LEVEL="WARNING", MAIL_TURN_HOLD_SECONDS="0", PYTHONPATH=str(root),
+        LOG_LEVEL="WARNING", MAIL_TURN_HOLD_SECONDS=str(hold), PYTHONPATH=str(root),
     )  # fmt: skip
     for name in ("CACHE_URL", "ANYMAIL_ESP", "MAIL_QUEUE"):
         env.pop(name, None)
@@ -82,6 +88,10 @@ def main(argv=None) -> int:
         metavar="DIR",
         help="also write a cProfile of each kind of request to DIR/<kind>.pstats",
     )
+    parser.add_argument(
+        "--hold", type=int, default=300, help="seconds turn emails are held back (0: sent at once)"
+    )
+    parser.add_argument("--queries", action="store_true", help="print each query's SQL too")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure:
@@ -103,9 +113,11 @@ def main(argv=None) -> int:
                            cwd=ROOT, env=env, check=True)  # fmt: skip
             print(f"Seeded {args.games} running games in {time.perf_counter() - start:.0f} s")
         recreate_database(args.database_url, template)
-        env = environment(args.database_url, redis_url, args.root)
+        env = environment(args.database_url, redis_url, args.root, args.hold)
         command = [sys.executable, __file__, "--measure", "--root", str(args.root),
                    "--sample", str(args.sample)]  # fmt: skip
+        if args.queries:
+            command.append("--queries")
         if args.profile:
             command += ["--profile", str(args.profile.resolve())]
         return subprocess.run(command, cwd=args.root, env=env).returncode
@@ -130,6 +142,7 @@ def measure(args) -> int:
     import django
 
     django.setup()
+    from django.db import connection
     from django.test import Client
 
     from games.models import Game, GameStatus, Seat
@@ -153,8 +166,25 @@ def measure(args) -> int:
 
     profiles = {kind: cProfile.Profile() for kind in KINDS} if args.profile else {}
 
+    queries: dict[str, list[list[tuple[str, str]]]] = {kind: [] for kind in KINDS}
+    round_trips: dict[str, list[list[tuple[str, str]]]] = {kind: [] for kind in KINDS}
+
     def timed(kind, fn):
-        profile = profiles.get(kind) if recording else None
+        if not recording:  # counted, not timed (finding each query's caller costs time)
+            made: list[tuple[str, str]] = []
+
+            def note(execute, sql, params, many, context):
+                made.append((caller(args.root), sql))
+                return execute(sql, params, many, context)
+
+            trips: list[tuple[str, str]] = []
+            with connection.execute_wrapper(note), redis_counted(trips, args.root):
+                response = fn()
+            queries[kind].append(made)
+            round_trips[kind].append(trips)
+            assert response.status_code == 200, (kind, response.status_code)
+            return response
+        profile = profiles.get(kind)
         start = time.process_time()
         response = profile.runcall(fn) if profile else fn()
         spent[kind].append(time.process_time() - start)
@@ -163,7 +193,7 @@ def measure(args) -> int:
 
     recording = False
 
-    def one(game_id, seat, record=True):
+    def one(game_id, seat):
         client = clients.get(seat.user_id)
         if client is None:
             client = clients[seat.user_id] = Client(HTTP_HOST="127.0.0.1")
@@ -176,12 +206,9 @@ def measure(args) -> int:
         timed("move (htmx)", lambda: client.post(f"{path}move", form, HTTP_HX_REQUEST="true"))
         timed("My games", lambda: client.get("/"))
         timed("second view", lambda: client.get(path))
-        if not record:
-            for values in spent.values():
-                values.pop()
 
     for game_id, seat in chosen[:20]:  # warm: templates compiled, connections open
-        one(game_id, seat, record=False)
+        one(game_id, seat)
     recording = True
     for game_id, seat in chosen[20:]:
         one(game_id, seat)
@@ -197,7 +224,99 @@ def measure(args) -> int:
               f"{statistics.fmean(values) * 1000:9.2f}")  # fmt: skip
     total = sum(sum(v) for v in spent.values()) / n
     print(f"  {'per move':14} {'':10} {total * 1000:9.2f}  (the four together)")
+    print_queries(queries, args.queries)
+    print_round_trips(round_trips)
     return 0
+
+
+# The project's own helpers below the code that asks: a query or a cache call is named
+# by what called them.
+HELPERS = (os.path.join("config", "rows.py"), os.path.join("config", "cache.py"))
+
+
+def caller(root: Path) -> str:
+    """Where the project made a query or a cache call: its innermost function outside
+    Django, the libraries and ``HELPERS`` (``games.selectors.game_page_seats``)."""
+    frame = sys._getframe(2)
+    here = str(root.resolve()) + os.sep
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if path.startswith(here) and not any(
+            part in path for part in (".venv", "benchmarks", *HELPERS)
+        ):
+            module = path[len(here) :].removesuffix(".py").replace(os.sep, ".")
+            return f"{module}.{frame.f_code.co_name}"
+        frame = frame.f_back
+    return "?"
+
+
+@contextlib.contextmanager
+def redis_counted(trips: list, root: Path):
+    """Inside, each round trip to Redis (a command, or a pipeline's batch: the cache's
+    and the broker's) is noted in ``trips`` with the code that made it."""
+    import redis.client
+
+    plain, batch = redis.client.Redis.execute_command, redis.client.Pipeline.execute
+
+    def command(self, *args, **options):
+        if not isinstance(self, redis.client.Pipeline):
+            trips.append((str(args[0]), caller(root)))
+        return plain(self, *args, **options)
+
+    def execute(self, *args, **kwargs):
+        if self.command_stack:
+            trips.append(("pipeline", caller(root)))
+        return batch(self, *args, **kwargs)
+
+    redis.client.Redis.execute_command = command
+    redis.client.Pipeline.execute = execute
+    try:
+        yield
+    finally:
+        redis.client.Redis.execute_command = plain
+        redis.client.Pipeline.execute = batch
+
+
+def print_round_trips(trips: dict) -> None:
+    print("\nRedis round trips per request (the warming moves, not timed):")
+    for kind in KINDS:
+        runs = trips[kind]
+        if not runs:
+            continue
+        counts = sorted(len(r) for r in runs)
+        print(f"  {kind}: {len(runs[-1])} (from {counts[0]} to {counts[-1]})")
+        for name, where in runs[-1]:
+            print(f"    {name:32} {where}")
+
+
+def query_name(sql: str) -> str:
+    """A query's verb and first table: ``SELECT games_seat``, ``UPDATE games_game``."""
+    words = sql.split()
+    verb = words[0].upper() if words else "?"
+    table = next(
+        (words[i + 1].strip('"') for i, w in enumerate(words[:-1])
+         if w.upper() in ("FROM", "INTO", "UPDATE")),
+        "",
+    )  # fmt: skip
+    if verb in ("SAVEPOINT", "RELEASE", "ROLLBACK"):
+        table = ""
+    locked = " FOR UPDATE" if sql.rstrip().upper().endswith("FOR UPDATE") else ""
+    return f"{verb} {table}{locked}".strip()
+
+
+def print_queries(queries: dict, full: bool) -> None:
+    """Each kind's queries on its last warming move, named by the code that made them
+    (how many the other warming moves made beside it)."""
+    print("\nQueries per request (the warming moves, not timed; savepoints included):")
+    for kind in KINDS:
+        runs = queries[kind]
+        if not runs:
+            continue
+        counts = sorted(len(r) for r in runs)
+        last = runs[-1]
+        print(f"  {kind}: {len(last)} (from {counts[0]} to {counts[-1]})")
+        for where, sql in last:
+            print(f"    {query_name(sql):32} {where}" + (f"\n      {sql}" if full else ""))
 
 
 if __name__ == "__main__":

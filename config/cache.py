@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -32,6 +33,28 @@ def forget(keys: list[str]) -> None:
     if keys:
         cache.delete_many(keys)
         transaction.on_commit(lambda: cache.delete_many(keys), robust=True)
+
+
+# --- what every page of a signed-in player reads ---------------------------------------
+
+# Functions giving a request's key of a value that every page of its player reads from
+# the cache (the header's count of games awaiting them, the stopped-mail banner), or
+# None when the request needs none; registered by their apps at start-up.
+PAGE_KEYS: list[Callable] = []
+
+
+def read_on(request, key: str):
+    """``cache.get(key)`` (``None``: a miss) for ``request``. The first time a request
+    asks for a ``PAGE_KEYS`` key, all of them are read in one round trip; each is
+    answered from it once, a later read of it goes to the cache again."""
+    asked = getattr(request, "_page_keys", None)
+    if asked is None:
+        keys = [k for k in (key_of(request) for key_of in PAGE_KEYS) if k]
+        found = cache.get_many(keys) if keys else {}
+        asked = request._page_keys = {k: found.get(k) for k in keys}
+    if key in asked:
+        return asked.pop(key)
+    return cache.get(key)
 
 
 WARN_EVERY_SECONDS = 60  # one log line a minute per process while Redis is down

@@ -129,6 +129,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
+                "config.context_processors.frame_links",
                 "games.context_processors.awaiting",
                 "mail.context_processors.mail_stopped",
                 "chat.context_processors.game_page",

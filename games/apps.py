@@ -8,6 +8,8 @@ class GamesConfig(AppConfig):
     def ready(self):
         # tasks: registered in every process, not only in workers, as the services
         # queue them by name (``current_app.tasks[...]``; games.tasks imports them).
-        from games import i18n, tasks  # noqa: F401
+        from config.cache import PAGE_KEYS
+        from games import awaiting, i18n, tasks  # noqa: F401
 
         i18n.install()
+        PAGE_KEYS.append(awaiting.key_on)

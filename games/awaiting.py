@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from django.core.cache import cache
 from django.db import transaction
 
+from config.cache import read_on
 from games.models import GameStatus, Seat, SeatStatus
 
 TTL_SECONDS = 600  # a safety net only: every change forgets the count at once
@@ -34,13 +35,22 @@ def games_awaiting(user) -> int:
     return awaiting_seats(user).count()
 
 
+def key_on(request) -> str | None:
+    """The count's key for a signed-in request that has not counted yet (read with
+    the page's other keys: ``config.cache.PAGE_KEYS``)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or hasattr(request, "_awaiting_count"):
+        return None
+    return _key(user.pk)
+
+
 def awaiting_count(request) -> int:
     """``games_awaiting`` for the signed-in player, from the cache; counted once per
     request (the page cache's key and the header both ask)."""
     count = getattr(request, "_awaiting_count", None)
     if count is None:
         key = _key(request.user.pk)
-        count = cache.get(key)
+        count = read_on(request, key)
         if count is None:
             count = games_awaiting(request.user)
             cache.set(key, count, TTL_SECONDS)

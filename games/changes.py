@@ -103,12 +103,16 @@ def window(
     return plies[start][0], plies[end - 1][0]
 
 
-def since(game: Game, me: int | None, moves, *, after: int | None = None) -> Since | None:
+def since(
+    game: Game, me: int | None, moves, *, after: int | None = None, played: list | None = None
+) -> Since | None:
     """The news for the viewer at seat ``me`` (``None``: a spectator, seen up to
     version ``after``, ``None`` if unknown), or ``None`` when there is none.
 
     ``moves``: the move list as the viewer may read it (``presenters.MoveRow``: public
-    notation and sentences)."""
+    notation and sentences); ``played``: the stored moves as ``(ply, seat, action)``,
+    if the caller read them (the replay then reads them again from them, not from the
+    database: ``replay.game_states``)."""
     due = me is not None and me in (game.to_move or ())
     first, last = window([(m.ply, m.seat) for m in moves], me, after, due=due)
     if first > last:
@@ -123,18 +127,18 @@ def since(game: Game, me: int | None, moves, *, after: int | None = None) -> Sin
     )
     found = cache.get(key)
     if found is None:
-        found = _since(game, me, moves, after, first, last) or NOTHING
+        found = _since(game, me, moves, after, first, last, played) or NOTHING
         cache.set(key, found, CACHE_SECONDS)
     return found or None
 
 
-def _since(game: Game, me, moves, after, first: int, last: int) -> Since | None:
+def _since(game: Game, me, moves, after, first: int, last: int, played=None) -> Since | None:
     kind = TURN if me is not None else VISIT if after is not None else LATEST
     earlier = 0
     if last - first + 1 > MAX_PLIES:
         earlier = last - MAX_PLIES + 1 - first
         first = last - MAX_PLIES + 1
-    states = game_states(game, before_ply=last + 1)
+    states = game_states(game, before_ply=last + 1, played=played)
     engine = game.engine_module
     views = [engine.view(states[p], me) for p in range(first - 1, last + 1)]
     by_ply = {m.ply: m for m in moves}

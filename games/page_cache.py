@@ -135,27 +135,34 @@ def page(
     template: str,
     context: Callable[[], dict],
     ttl: int = TTL_SECONDS,
+    also: dict | None = None,
 ) -> str:
     """The whole page ``template`` (site header included) for ``request.user``.
 
     ``facts``: everything the page shows besides the header, as plain values;
     ``context``: builds the template's context, called only when not cached (a true
-    ``REFUSED`` in it: show the page, keep no entry)."""
+    ``REFUSED`` in it: show the page, keep no entry). ``also``: other keys that
+    ``context`` would read, read with the page's own in one round trip (their values
+    put in it, ``None`` for a miss)."""
     user = request.user
     header = ()
     if user.is_authenticated:
         header = (user.name, awaiting_count(request), *(fact(request) for fact in HEADER_FACTS))
     fresh = len(messages.get_messages(request)) > 0
     key = None if fresh else _key(name, user, (facts, header))
-
-    def render():
+    also = also if also is not None else {}
+    keys = [k for k in (key, *also) if k]
+    found = cache.get_many(keys) if keys else {}
+    also.update({k: found.get(k) for k in also})
+    html = found.get(key) if key else None
+    if html is None:
         values = {**context(), "csrf_token": CSRF_PLACEHOLDER, "clocks_still": clocks_still()}
         html = render_to_string(template, values, request=request)
         if values.get(REFUSED):
-            raise Refused(html)
-        return html
-
-    return _with_token(request, _cached(key, render, ttl))
+            return _with_token(request, html)
+        if key:
+            cache.set(key, html, ttl)
+    return _with_token(request, html)
 
 
 # --- the game page ---------------------------------------------------------------------
@@ -239,10 +246,14 @@ def _render_game(
     return live + rest, refused, live
 
 
-def _fragment_key(request, game, seats, part: str, selected: str | None, awaiting) -> str:
+def _fragment_key(
+    request, game, seats, part: str, selected: str | None, awaiting, table: tuple = ()
+) -> str:
+    """``table``: ``table_facts``, if the caller has them."""
     # A spectator's news starts at their last visit: part of what the page shows.
     since = spectator_since(request, game, seats)
-    facts = (table_facts(game, seats), moving_deadlines(game, seats), selected, awaiting, since)
+    table = table or table_facts(game, seats)
+    facts = (table, moving_deadlines(game, seats), selected, awaiting, since)
     return _key(part, request.user, facts)
 
 
@@ -298,12 +309,15 @@ def game_html(
 
 def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = None) -> str:
     """The whole game page."""
+    table = table_facts(game, seats)
+    # A body kept by the viewer's move (``game_html``), read with the page's own key;
+    # else drawn here: the whole page is cached, so it needs no entry of its own.
+    awaiting = _awaiting(request)
+    body_key = _fragment_key(request, game, seats, "body", selected, awaiting, table)
+    kept = {body_key: None}
 
     def context():
-        awaiting = _awaiting(request)
-        # A body kept by the viewer's move (``game_html``), else drawn here: the whole
-        # page is cached, so it needs no entry of its own.
-        body = cache.get(_fragment_key(request, game, seats, "body", selected, awaiting))
+        body = kept[body_key]
         refused = False
         if body is None:
             body, refused, _live = _render_game(
@@ -318,9 +332,9 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
         }
 
     facts = (
-        table_facts(game, seats),
+        table,
         moving_deadlines(game, seats),
         selected,
         spectator_since(request, game, seats),
     )
-    return page(request, "game", facts, GAME_PAGE, context)
+    return page(request, "game", facts, GAME_PAGE, context, also=kept)

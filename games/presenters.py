@@ -50,8 +50,9 @@ def action_shown(game: Game, viewer_index: int | None):
     return lambda seat, action: action if seat == viewer_index else (redact(action) or action)
 
 
-def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
-    """The move list as ``viewer_index`` may read it (one query).
+def move_rows(game: Game, viewer_index: int | None, stored: list | None = None) -> list[MoveRow]:
+    """The move list as ``viewer_index`` may read it (one query, unless ``stored``:
+    ``selectors.move_list``'s answer, read by the caller).
 
     Descriptions are public by the engine protocol; an action's notation can be a
     secret (a hidden declaration), which only its own player sees until the game has
@@ -59,7 +60,7 @@ def move_rows(game: Game, viewer_index: int | None) -> list[MoveRow]:
     """
     shown = action_shown(game, viewer_index)
     rows = []
-    for move in selectors.move_list(game):
+    for move in selectors.move_list(game) if stored is None else stored:
         seat = move["seat"]
         rows.append(
             MoveRow(
@@ -397,10 +398,14 @@ def build_game_page(
     svg = boards.render_svg(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     guide = boards.guide(game.engine, view, seat=seat_index, actions=actions, selected=selected)
     log = view.get("log") or []
-    moves = move_rows(game, seat_index)
+    stored = selectors.move_list(game)
+    moves = move_rows(game, seat_index, stored)
     news = None
     if not replaying:
-        news = changes.since(game, seat_index, moves, after=since_after)
+        # The news replays the game from the moves just read (true notation: it stays
+        # here, and only each seat's own view of the states is drawn).
+        played = [(m["ply"], m["seat"], m["action"]) for m in stored]
+        news = changes.since(game, seat_index, moves, after=since_after, played=played)
         svg = changes.marked(game, news, view, svg, seat_index)
     return GamePage(
         game=game,
@@ -458,11 +463,11 @@ class ListedSeat:
 
 
 def listed_seats(user, seat_pks: list[int]) -> dict[int, ListedSeat]:
-    """``user``'s seats ``seat_pks`` with their games and fellow players (two queries:
-    ``selectors.listed_seats`` and ``selectors.fellow_seats``)."""
-    rows = selectors.listed_seats(user.pk, seat_pks)
+    """``user``'s seats ``seat_pks`` with their games and fellow players (one query:
+    ``selectors.listed_tables``)."""
+    rows, fellows = selectors.listed_tables(user.pk, seat_pks)
     others = defaultdict(list)
-    for f in selectors.fellow_seats([r.game_id for r in rows], user.pk):
+    for f in fellows:
         if f.invited_as and not f.accepted:  # who the address is stays unknown (invitations)
             label = _("Invited by email")
         else:

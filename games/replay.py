@@ -19,19 +19,19 @@ def replay(engine: ModuleType, num_players: int, seed: int, options: dict, moves
     return states
 
 
-def game_states(game, *, before_ply: int | None = None) -> list:
+def game_states(game, *, before_ply: int | None = None, played: list | None = None) -> list:
     """The replay of a stored game (one query for its moves), up to but not including
-    move ``before_ply`` when given."""
-    moves = game.moves.order_by("ply")
-    if before_ply is not None:
-        moves = moves.filter(ply__lt=before_ply)
-    return replay(
-        game.engine_module,
-        game.num_players,
-        game.seed,
-        game.options,
-        moves.values_list("seat", "action"),
-    )
+    move ``before_ply`` when given. ``played``: the game's stored moves in order, as
+    ``(ply, seat, action)``, if the caller has read them (then no query)."""
+    if played is not None:
+        pairs = [(seat, action) for ply, seat, action in played
+                 if before_ply is None or ply < before_ply]  # fmt: skip
+    else:
+        moves = game.moves.order_by("ply")
+        if before_ply is not None:
+            moves = moves.filter(ply__lt=before_ply)
+        pairs = moves.values_list("seat", "action")
+    return replay(game.engine_module, game.num_players, game.seed, game.options, pairs)
 
 
 def load_state(game):

@@ -30,17 +30,16 @@ from games.models import Game, GameStatus, Seat
 # --- a game's seats --------------------------------------------------------------------
 
 
-# What a game page never reads from the game row at first (``Game.state`` is read when
+# What a poll of a game page never reads from the game row (``Game.state`` is read when
 # the page is drawn, not when it is served from the cache).
 PAGE_LEAVES_OUT = ("state",)
-_PAGE_PARTS = ((Seat, ()), (Game, PAGE_LEAVES_OUT), (User, ()))
 
 
 @cache
-def _page_seats_sql(alias: str) -> str:
+def _page_seats_sql(alias: str, leave_out: tuple[str, ...]) -> str:
     q = connections[alias].ops.quote_name
     return (
-        f"SELECT {rows.columns(Seat, 's', q)}, {rows.columns(Game, 'g', q, PAGE_LEAVES_OUT)},"
+        f"SELECT {rows.columns(Seat, 's', q)}, {rows.columns(Game, 'g', q, leave_out)},"
         f" {rows.columns(User, 'u', q)} FROM {q(Seat._meta.db_table)} s"
         f" INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')}"
         f" LEFT OUTER JOIN {q(User._meta.db_table)} u ON u.{q('id')} = s.{q('user_id')}"
@@ -48,10 +47,14 @@ def _page_seats_sql(alias: str) -> str:
     )
 
 
-def game_page_seats(game_id: int) -> list[Seat]:
+def game_page_seats(game_id: int, *, with_state: bool = False) -> list[Seat]:
     """The game's seats in order, each with its ``user`` and ``game`` (one instance,
-    shared, its snapshot deferred); empty when the game has no seats or does not
-    exist.
+    shared, its snapshot deferred unless ``with_state``); empty when the game has no
+    seats or does not exist.
+
+    ``with_state`` for a whole page, which is drawn after nearly every move (the
+    snapshot then comes in this query rather than a second one); polls, which mostly
+    draw nothing, leave it out.
 
     Every view and poll of a game page reads these, twice a move (the first view and
     the second), so this is one written query made into the ORM's own instances
@@ -60,9 +63,11 @@ def game_page_seats(game_id: int) -> list[Seat]:
     7 % of a move's four requests. ``tests/games/test_selectors.py`` compares it with
     the ORM's query."""
     using, connection, _quote = rows.reading(Seat)
+    leave_out = () if with_state else PAGE_LEAVES_OUT
+    parts = ((Seat, ()), (Game, leave_out), (User, ()))
     seats, game = [], None
-    for row in rows.fetch(connection, _page_seats_sql(using), [game_id]):
-        seat, game_here, user = rows.instances(using, _PAGE_PARTS, row)
+    for row in rows.fetch(connection, _page_seats_sql(using, leave_out), [game_id]):
+        seat, game_here, user = rows.instances(using, parts, row)
         game = game or game_here
         seat.game, seat.user = game, user
         seats.append(seat)
@@ -190,18 +195,7 @@ LISTED = (
 )
 
 
-def listed_seats(user_id: int, seat_pks: list[int]) -> list:
-    """The player's seats ``seat_pks`` with their games' and creators' values, as rows
-    named ``LISTED`` (in no particular order)."""
-    if not seat_pks:
-        return []
-    return list(
-        Seat.objects.filter(pk__in=seat_pks, user_id=user_id)
-        .order_by()
-        .values_list(*LISTED, named=True)
-    )
-
-
+# What a listed game shows of the other seats at its table.
 FELLOWS = (
     "game_id",
     "is_due",
@@ -214,16 +208,26 @@ FELLOWS = (
     "user__display_name",
     "user__is_bot",
 )
+_TABLES = (*LISTED, "user_id", *(f for f in FELLOWS if f not in LISTED))
 
 
-def fellow_seats(game_ids: list[int], user_id: int) -> list:
-    """Everyone else's seats in ``game_ids`` (people and computers), by game and seat
-    order, as rows named ``FELLOWS``."""
-    if not game_ids:
-        return []
-    return list(
-        Seat.objects.filter(game_id__in=game_ids)
-        .exclude(user_id=user_id)
+def listed_tables(user_id: int, seat_pks: list[int]) -> tuple[list, list]:
+    """The player's seats ``seat_pks`` with their games' and creators' values (rows
+    named ``LISTED``, in no particular order), and everyone else's seats in those games,
+    people and computers (rows named ``FELLOWS``, by game and seat order): one query,
+    for every seat at the player's tables."""
+    if not seat_pks:
+        return [], []
+    wanted = set(seat_pks)
+    listed, fellows = [], []
+    for row in (
+        # (one join to the player's own seat: both conditions hold for the same row)
+        Seat.objects.filter(game__seats__pk__in=seat_pks, game__seats__user_id=user_id)
         .order_by("game_id", "index")
-        .values_list(*FELLOWS, named=True)
-    )
+        .values_list(*_TABLES, named=True)
+    ):
+        if row.user_id != user_id:
+            fellows.append(row)
+        elif row.pk in wanted:
+            listed.append(row)
+    return listed, fellows

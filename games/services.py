@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
@@ -1063,8 +1064,6 @@ def mark_seen(*, game: Game, user: User, seat: Seat | None = None) -> None:
     # view that recorded a later version is never lowered.
     version = Value(game.version, output_field=Seat._meta.get_field("last_seen_version"))
     Seat.objects.filter(game_id=game.pk, user_id=user.pk).update(
-        last_seen_version=Case(
-            When(last_seen_version__lt=version, then=version), default=F("last_seen_version")
-        ),
+        last_seen_version=Greatest(F("last_seen_version"), version),
         last_seen_at=timezone.now(),
     )

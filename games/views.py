@@ -452,10 +452,11 @@ def draw_answer(request, game_id: int):
 # --- the game page -------------------------------------------------------------------
 
 
-def _game_with_seats(request, game_id: int) -> tuple[Game, list[Seat]]:
-    """The game (its snapshot left for later) and its seats with their players, in one
-    query, if the viewer may look at it: public games, or private ones they play."""
-    seats = selectors.game_page_seats(game_id)
+def _game_with_seats(request, game_id: int, *, whole=False) -> tuple[Game, list[Seat]]:
+    """The game and its seats with their players, in one query, if the viewer may look
+    at it: public games, or private ones they play. The snapshot is left for later but
+    for a ``whole`` page (``selectors.game_page_seats``)."""
+    seats = selectors.game_page_seats(game_id, with_state=whole)
     game = seats[0].game if seats else get_object_or_404(Game.objects.defer("state"), pk=game_id)
     user = request.user
     _require_visible(
@@ -495,7 +496,7 @@ def _page_response(
 
 
 def game_detail(request, game_id: int):
-    game, seats = _game_with_seats(request, game_id)
+    game, seats = _game_with_seats(request, game_id, whole=True)
     response = _page_response(request, game, seats)
     me = viewer_seat(game, seats, request.user)
     if me is not None:

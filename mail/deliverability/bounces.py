@@ -20,7 +20,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import User
-from config.cache import forget
+from config.cache import forget, read_on
 
 from ..models import StopReason, Suppression
 
@@ -107,13 +107,13 @@ def _shown_key(user_id: int) -> str:
     return f"mail-stopped:{user_id}"
 
 
-def shown(user) -> Suppression | None:
-    """``active(user)`` for the banner on every page, from the cache when it can be.
-    Sending decides with ``active``, read afresh."""
+def shown(user, read=None) -> Suppression | None:
+    """``active(user)`` for the banner on every page, from the cache when it can be
+    (``read``: how to read it). Sending decides with ``active``, read afresh."""
     if not user.email:
         return None
     key, address = _shown_key(user.pk), user.email.lower()
-    hit = cache.get(key)
+    hit = (read or cache.get)(key)
     if hit is not None and hit[0] == address:
         return hit[1]
     stop = active(user)
@@ -122,10 +122,19 @@ def shown(user) -> Suppression | None:
 
 
 def shown_on(request) -> Suppression | None:
-    """``shown`` for the request's player, read once per request."""
+    """``shown`` for the request's player, read once per request (with the page's
+    other keys: ``config.cache.PAGE_KEYS``)."""
     if not hasattr(request, "_mail_stop"):
-        request._mail_stop = shown(request.user)
+        request._mail_stop = shown(request.user, read=lambda key: read_on(request, key))
     return request._mail_stop
+
+
+def shown_key_on(request) -> str | None:
+    """The banner's key for a signed-in request that has not read it yet."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated or not user.email:
+        return None
+    return None if hasattr(request, "_mail_stop") else _shown_key(user.pk)
 
 
 def shown_fact(request):

@@ -367,6 +367,27 @@ def test_the_changes_read_only_the_viewers_own_views():
     assert other.changes.marks == told.changes.marks
 
 
+def test_the_news_replays_the_moves_the_page_has_read(django_assert_num_queries):
+    """A page reads its move list once: the news replays the game from it, and tells
+    what a replay read from the database tells."""
+    from games import presenters, selectors
+
+    users = [UserFactory() for _ in range(3)]
+    game = play_random(start_game("trias", users), stop=lambda g: g.version >= 12, seed=4)
+    viewer = game.to_move[0]
+    stored = selectors.move_list(game)
+    moves = presenters.move_rows(game, viewer, stored)
+    read_again = changes.since(game, viewer, moves)
+    cache.clear()
+    played = [(m["ply"], m["seat"], m["action"]) for m in stored]
+    with django_assert_num_queries(0):
+        told = changes.since(game, viewer, moves, played=played)
+    assert told is not None
+    assert (told.first, told.last) == (read_again.first, read_again.last)
+    assert told.changes.lines == read_again.changes.lines
+    assert told.changes.marks == read_again.changes.marks
+
+
 def test_a_hidden_lead_declaration_is_never_told_before_its_reveal():
     """TT10: round 3's lead areas are chosen in secret and revealed together."""
     alice, bob = UserFactory(), UserFactory()

@@ -82,6 +82,18 @@ def test_the_game_pages_written_read_is_the_orms(with_computers):
     assert Seat.objects.get(pk=ours[0].pk).last_seen_version == 99
 
 
+def test_a_whole_pages_seats_bring_the_snapshot_in_the_same_query(
+    with_computers, django_assert_num_queries
+):
+    with django_assert_num_queries(1):
+        seats = selectors.game_page_seats(with_computers.pk, with_state=True)
+        game = seats[0].game
+        assert game.get_deferred_fields() == set()
+        assert game.state == with_computers.state
+    orm = Seat.objects.select_related("game", "user").filter(game_id=with_computers.pk)
+    assert values(game) == values(orm.order_by("index")[0].game)
+
+
 def test_a_game_without_seats_or_unknown_has_none(client):
     assert selectors.game_page_seats(987654) == []
     assert client.get("/games/987654/").status_code == 404
@@ -236,23 +248,26 @@ def test_the_recently_ended_come_latest_first(tables):
     assert selectors.recent_seat_ids(alice.pk, 1) == [latest]
 
 
-def test_a_listed_seat_and_its_fellows(tables):
+def test_a_listed_seat_and_its_fellows(tables, django_assert_num_queries):
     alice, games = tables
     pks = list(Seat.objects.filter(user=alice).values_list("pk", flat=True))
-    listed = {r.pk: r for r in selectors.listed_seats(alice.pk, pks)}
+    with django_assert_num_queries(1):
+        rows, fellows = selectors.listed_tables(alice.pk, pks)
+    listed = {r.pk: r for r in rows}
     assert len(listed) == len(games)
     won = listed[Seat.objects.get(user=alice, game=games[6]).pk]
     assert (won.is_winner, won.rank, won.game__engine) == (True, 1, "triad")
     assert won.game__finished_at is not None
     invited = listed[Seat.objects.get(user=alice, game=games[4]).pk]
     assert invited.game__created_by__username == "carol" and invited.accepted is False
-    # Another player's seat is never listed as Alice's.
+    # Another player's seat is never listed as Alice's, nor are their tables read.
     bobs = Seat.objects.filter(user__username="bob").values_list("pk", flat=True)
-    assert selectors.listed_seats(alice.pk, list(bobs)) == []
-    assert selectors.listed_seats(alice.pk, []) == []
+    assert selectors.listed_tables(alice.pk, list(bobs)) == ([], [])
+    assert selectors.listed_tables(alice.pk, []) == ([], [])
+    # Only the tables of the seats asked for.
+    one = Seat.objects.get(user=alice, game=games[2]).pk
+    assert {f.game_id for f in selectors.listed_tables(alice.pk, [one])[1]} == {games[2].pk}
 
-    ids = [g.pk for g in games]
-    fellows = selectors.fellow_seats(ids, alice.pk)
     assert "alice" not in {f.user__username for f in fellows}
     trias = games[2].seats.exclude(user=alice).order_by("index")
     assert [f.user__username for f in fellows if f.game_id == games[2].pk] == [
@@ -263,4 +278,3 @@ def test_a_listed_seat_and_its_fellows(tables):
     assert [f.controller for f in computers] == [Controller.BOT, Controller.BOT]
     assert all(f.user__username is None and f.bot_level for f in computers)
     assert any(f.user__username is None for f in fellows if f.game_id == games[5].pk)  # open
-    assert selectors.fellow_seats([], alice.pk) == []
