@@ -129,7 +129,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
-                "config.context_processors.frame_links",
                 "games.context_processors.awaiting",
                 "mail.context_processors.mail_stopped",
                 "chat.context_processors.game_page",
