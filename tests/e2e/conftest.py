@@ -174,3 +174,29 @@ def requests_settled(request):
         request_finished.disconnect(dispatch_uid="e2e.in_flight.finished")
         with _in_flight_lock:
             _in_flight["count"] = 0
+
+
+# The demo data (``manage.py demo``) as this worker's first browser test that asked for
+# it left it, to be loaded again (``loaddata``) by the next: seeding plays every demo
+# move through the services, loading the rows is a small part of that.
+_demo_rows: dict[str, Path] = {}
+_NOT_DEMO = ["contenttypes", "auth.permission", "sessions", "admin.logentry"]
+
+
+@pytest.fixture
+def demo_site(transactional_db, tmp_path_factory):
+    """The demo players and games in the (emptied) test database, as ``manage.py demo``
+    makes them: seeded by the first test of this worker that asks, loaded from its rows
+    by the others."""
+    import io
+
+    from django.core.management import call_command
+
+    if "rows" not in _demo_rows:
+        call_command("demo", force=True, stdout=io.StringIO())
+        rows = tmp_path_factory.mktemp("demo") / "demo.json"
+        with rows.open("w") as out:
+            call_command("dumpdata", exclude=_NOT_DEMO, stdout=out)
+        _demo_rows["rows"] = rows
+    else:
+        call_command("loaddata", str(_demo_rows["rows"]), stdout=io.StringIO())
