@@ -44,7 +44,6 @@ def seeding(django_db_setup, django_db_blocker):
 
 
 @pytest.mark.usefixtures("seeding")
-@pytest.mark.xdist_group("demo-seeding")  # one worker: seeded once
 class TestOneSeeding:
     def test_it_creates_verified_players_who_can_sign_in(self, client, seeding):
         assert PASSWORD in seeding.output
