@@ -84,3 +84,34 @@ def worker_alive(db):
     from config.health import required_queues
 
     beat_once("celery@tests", sorted(required_queues()))
+
+
+# The tests that take longest, roughly longest first: they start the run (before the
+# rest, in collection order), so that pytest-xdist's workers (``--dist loadgroup``,
+# which hands out the tests in this order as workers free up) never end the run on
+# one of them started late. The browser tests stay together: each worker launches
+# Chromium once for them.
+SLOW_FIRST = [
+    "tests/mail/test_reply_samples.py::test_moves_listed_one_per_line",
+    "tests/mail/test_burst.py::",
+    "tests/mail/test_spam_scores.py::",
+    "tests/web/test_demo_command.py::TestOneSeeding::",
+    "tests/config/test_serve.py::test_a_killed_worker",
+    "tests/e2e/test_page_checks.py::test_every_page_fits",
+    "tests/e2e/test_page_checks.py::test_every_board_is_seen_whole",
+    "tests/e2e/test_play_in_browser.py::",
+    "tests/e2e/test_players_table.py::",
+    "tests/e2e/test_trias.py::",
+    "tests/e2e/test_together_pages.py::",
+    "tests/e2e/test_german_browser.py::",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item) -> int:
+        return next(
+            (i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)),
+            len(SLOW_FIRST),
+        )
+
+    items.sort(key=rank)  # stable: the same order on every worker

@@ -174,3 +174,36 @@ def requests_settled(request):
         request_finished.disconnect(dispatch_uid="e2e.in_flight.finished")
         with _in_flight_lock:
             _in_flight["count"] = 0
+
+
+# The demo data (``manage.py demo``) as the run's first browser test that asked for it
+# left it, to be loaded again (``loaddata``) by the others, on any pytest-xdist worker:
+# seeding plays every demo move through the services, loading the rows is a small part
+# of that.
+_NOT_DEMO = ["contenttypes", "auth.permission", "sessions", "admin.logentry"]
+
+
+@pytest.fixture
+def demo_site(transactional_db, tmp_path_factory):
+    """The demo players and games in the (emptied) test database, as ``manage.py demo``
+    makes them: seeded by the first test of the run that asks, loaded from its rows by
+    the others (the workers share the rows' file, one seeding at a time)."""
+    import fcntl
+    import io
+
+    from django.core.management import call_command
+
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    rows = shared / "demo-rows.json"
+    with open(shared / "demo-rows.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker may be seeding: wait for it
+        if not rows.exists():
+            call_command("demo", force=True, stdout=io.StringIO())
+            partial = rows.with_suffix(".partial")
+            with partial.open("w") as out:
+                call_command("dumpdata", exclude=_NOT_DEMO, stdout=out)
+            partial.rename(rows)
+            return
+    call_command("loaddata", str(rows), stdout=io.StringIO())

@@ -127,9 +127,8 @@ def build(engine_name: str, people: int, seed: int, bot_seed: int, stage: str) -
     if engine_name == "trias":
         seat = next(i for i, u in seats.items() if u == viewer)
         width = trias_board._extent(engine.view(load_state(game), seat))[2]
-    label = f"{engine_name}{people}-{stage}"
-    return Position(label, game, viewer, width)
+    return Position(label(engine_name, people, seed, bot_seed, stage), game, viewer, width)
 
 
-def build_all() -> list[Position]:
-    return [build(*spec) for spec in LONG_GAMES]
+def label(engine_name: str, people: int, seed: int, bot_seed: int, stage: str) -> str:
+    return f"{engine_name}{people}-{stage}"

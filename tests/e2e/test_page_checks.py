@@ -13,13 +13,14 @@ Then every board seen whole (issue 34, ``test_every_board_is_seen_whole``) over
 positions from long games of every game and player count (``long_games``).
 
 Every page is saved as a screenshot under ``test-artifacts/screenshots/pages/``. One
-browser, one context per viewer and size; the demo data (``manage.py demo``) is the
-site's content, and the walk through a turn's phases plays through the services.
+browser, one context per viewer and size; the demo data (``manage.py demo``, seeded once
+a worker: the ``demo_site`` fixture) is the site's content, and the walk through a
+turn's phases plays through the services. Both checks run in parts (``PARTS``; a
+position each), so that pytest-xdist's workers share them out.
 """
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from dataclasses import dataclass
@@ -28,7 +29,6 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import User
@@ -36,7 +36,7 @@ from games import boards, services
 from games.models import Game, GameStatus
 from games.replay import load_state
 
-from .long_games import build_all
+from .long_games import LONG_GAMES, build, label
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -78,10 +78,6 @@ class Visit:
     name: str
     path: str
     viewer: str | None  # a username, or None when signed out
-
-
-def _demo() -> None:
-    call_command("demo", force=True, stdout=io.StringIO())
 
 
 def _due_user(game: Game) -> User | None:
@@ -138,11 +134,37 @@ def _walk(game: Game, label: str, player: User, run) -> None:
         )
 
 
+# The walk split into parts that run as tests of their own (pytest-xdist spreads them
+# over its workers), each on the demo data as ``manage.py demo`` makes it, and how many
+# pages each part checks at least: together more than 40, and a turn of each game
+# walked (a solo Tri*T*Area may start with a computer's turn: its walk may show none).
+PARTS = {
+    "signed-out": 11,
+    "signed-in": 9,
+    "games-triad": 3,  # in play, finished, an invitation
+    "games-trias": 3,  # in play, finished, open in the lobby
+    "games-tritarea": 2,  # in play, finished
+    "replays": 6,  # three finished games, at the end and at the start
+    "walk-triad": 2,  # Alice's turn as it comes and with a piece picked
+    "walk-trias": 2,
+    "walk-tritarea": 2,
+    "walk-new-trias": 1,
+    "walk-new-tritarea": 0,
+}
+WALKED = {"walk-triad", "walk-trias", "walk-tritarea"}  # the demo's games: Alice is due
+
+
+def test_the_parts_of_the_page_walk_cover_more_than_forty_pages_and_every_game():
+    assert sum(PARTS.values()) > 40  # each part checks its own count
+    engines = {part.rsplit("-", 1)[1] for part in WALKED}
+    assert engines == {"triad", "trias", "tritarea"}
+
+
+@pytest.mark.parametrize("part", list(PARTS))
 @pytest.mark.parametrize("width,height", SIZES, ids=["phone", "desktop"])
 def test_every_page_fits_the_screen_reads_at_size_and_passes_axe(
-    live_server, browser, screenshots, width, height
+    live_server, browser, screenshots, demo_site, width, height, part
 ):
-    _demo()
     alice = User.objects.get(username="alice")
     bob = User.objects.get(username="bob")
     # A Trias in its first round (placing herds) and a solo Tri*T*Area from its start:
@@ -204,23 +226,24 @@ def test_every_page_fits_the_screen_reads_at_size_and_passes_axe(
     finished = [g for g in games if g.status == GameStatus.FINISHED]
     public = next(g for g in games if g.status == GameStatus.ACTIVE)
 
-    # Signed out.
-    for name, path in [
-        ("front", "/"), ("watch", "/watch/"), ("rules", "/rules/"),
-        ("rules-triad", "/rules/triad/"), ("rules-trias", "/rules/trias/"),
-        ("rules-tritarea", "/rules/tritarea/"), ("sign-in", "/accounts/login/"),
-        ("sign-up", "/accounts/signup/"), ("reset-password", "/accounts/password/reset/"),
-        ("spectator", f"/games/{public.pk}/"), ("history-public", "/players/bob/"),
-    ]:  # fmt: skip
-        run(name, path, None)
-    # Signed in: lists and forms.
-    for name, path in [
-        ("my-games", "/"), ("games-in-play", "/games/active/"), ("lobby", "/lobby/"),
-        ("new-game", "/games/new/"), ("settings", "/settings/"), ("history", "/players/alice/"),
-        ("watch-signed-in", "/watch/"), ("email-addresses", "/accounts/email/"),
-        ("change-password", "/accounts/password/change/"),
-    ]:  # fmt: skip
-        run(name, path, "alice")
+    if part == "signed-out":
+        for name, path in [
+            ("front", "/"), ("watch", "/watch/"), ("rules", "/rules/"),
+            ("rules-triad", "/rules/triad/"), ("rules-trias", "/rules/trias/"),
+            ("rules-tritarea", "/rules/tritarea/"), ("sign-in", "/accounts/login/"),
+            ("sign-up", "/accounts/signup/"), ("reset-password", "/accounts/password/reset/"),
+            ("spectator", f"/games/{public.pk}/"), ("history-public", "/players/bob/"),
+        ]:  # fmt: skip
+            run(name, path, None)
+    if part == "signed-in":  # lists and forms
+        for name, path in [
+            ("my-games", "/"), ("games-in-play", "/games/active/"), ("lobby", "/lobby/"),
+            ("new-game", "/games/new/"), ("settings", "/settings/"),
+            ("history", "/players/alice/"), ("watch-signed-in", "/watch/"),
+            ("email-addresses", "/accounts/email/"),
+            ("change-password", "/accounts/password/change/"),
+        ]:  # fmt: skip
+            run(name, path, "alice")
     # Every game as it stands, then finished games and their replays. Names that are
     # the same at both sizes (ids are not): the engine, its status and a number.
     labels, counts = {}, {}
@@ -229,21 +252,26 @@ def test_every_page_fits_the_screen_reads_at_size_and_passes_axe(
         counts[key] = counts.get(key, 0) + 1
         labels[game.pk] = f"{game.engine}-{game.status}{counts[key]}"
     for game in games:
-        viewer = "alice" if game.seats.filter(user=alice).exists() else "dave"
-        run(labels[game.pk], f"/games/{game.pk}/", viewer)
-    for game in finished:
-        run(f"replay-{labels[game.pk]}", f"/games/{game.pk}/replay/", "alice")
-        run(f"replay-{labels[game.pk]}-start", f"/games/{game.pk}/replay/?ply=0", None)
-    # Each game on through the steps of Alice's turns.
-    for game in [g for g in games if g.status == GameStatus.ACTIVE] + fresh:
-        if game.seats.filter(user=alice).exists():
-            _walk(game, labels[game.pk], alice, run)
+        if part == f"games-{game.engine}":
+            viewer = "alice" if game.seats.filter(user=alice).exists() else "dave"
+            run(labels[game.pk], f"/games/{game.pk}/", viewer)
+    if part == "replays":
+        for game in finished:
+            run(f"replay-{labels[game.pk]}", f"/games/{game.pk}/replay/", "alice")
+            run(f"replay-{labels[game.pk]}-start", f"/games/{game.pk}/replay/?ply=0", None)
+    # Each game on through the steps of Alice's turns: the demo's games in play, and
+    # the two new ones.
+    walks = {f"walk-{g.engine}": g for g in games if g.status == GameStatus.ACTIVE}
+    walks |= {f"walk-new-{g.engine}": g for g in fresh}
+    if part in walks and walks[part].seats.filter(user=alice).exists():
+        _walk(walks[part], labels[walks[part].pk], alice, run)
 
     for page in contexts.values():
         page.context.close()
-    assert len(checked) > 40, checked
-    engines_walked = {re.match(r"(\w+)-\w+-step", c).group(1) for c in checked if "-step" in c}
-    assert engines_walked == {"triad", "trias", "tritarea"}, checked
+    assert len(checked) >= PARTS[part], checked
+    if part in WALKED:
+        engine = part.rsplit("-", 1)[1]
+        assert any(re.match(rf"{engine}-\w+-step", c) for c in checked), checked
     assert not problems, "\n".join(problems)
 
 
@@ -307,11 +335,13 @@ def _first_choice(game, user) -> str | None:
     return guide.choices[0].token if guide.choices else None
 
 
+@pytest.mark.parametrize("game", LONG_GAMES, ids=[label(*spec) for spec in LONG_GAMES])
 @pytest.mark.parametrize("width,height", SIZES, ids=["phone", "desktop"])
-def test_every_board_is_seen_whole(live_server, browser, width, height):
+def test_every_board_is_seen_whole(live_server, browser, width, height, game):
     """Every game's board seen whole (issue 34), over positions from long games of every
-    game and player count (``long_games``: for Trias the widest board of each game), at a
-    phone's and a desktop's size, as the game page comes and with a piece picked:
+    game and player count (``long_games``: for Trias the widest board of each game; a
+    position to each test, built by it), at a phone's and a desktop's size, as the game
+    page comes and with a piece picked:
 
     - the board's box lies within the window, nothing in it scrolls sideways, and the page
       is no wider than the window;
@@ -325,7 +355,7 @@ def test_every_board_is_seen_whole(live_server, browser, width, height):
     Screenshots (the window, not the whole page) go to ``test-artifacts/screenshots/fit/``
     or to ``$BOARD_SHOTS`` when set.
     """
-    positions = build_all()
+    positions = [build(*game)]  # one position a test: the workers share them out
     folder = Path(
         os.environ.get("BOARD_SHOTS")
         or Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots" / "fit"

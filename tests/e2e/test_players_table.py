@@ -8,11 +8,8 @@ sideways."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import User
@@ -31,8 +28,7 @@ MEASURE = """() => {
 }"""
 
 
-def test_the_players_table_fits_a_phone_in_german(live_server, browser, screenshots):
-    call_command("demo", force=True, stdout=io.StringIO())
+def test_the_players_table_fits_a_phone_in_german(live_server, browser, screenshots, demo_site):
     User.objects.filter(username="alice").update(language="de")
     User.objects.filter(username="bob").update(display_name="Bartholomäus-Friedrich")
     User.objects.filter(username="carol").update(display_name="Carolinekatharina")

@@ -15,8 +15,9 @@ import html
 import random
 import re
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email.message import EmailMessage
+from functools import cached_property
 
 FROM = "Tripost <play@tripost.test>"
 DATE_EN = "Mon, 2 Mar 2026 at 09:05"
@@ -337,7 +338,13 @@ class Reply:
     form: str
     encoding: str
     move: str  # the move written ("" when nothing new)
-    raw: bytes
+    message: dict = field(repr=False, compare=False)  # mime()'s arguments
+
+    @cached_property
+    def raw(self) -> bytes:
+        """The email as the client sends it (built when first read: a test may read
+        only some of the samples)."""
+        return mime(**self.message)
 
     @property
     def style(self) -> str:
@@ -538,7 +545,7 @@ def replies(
                     continue
                 build = plain_reply if form == "plain" else html_reply
                 text = build(client, posting, move, sent, rng)
-                raw = mime(
+                message = dict(
                     sender=sender,
                     to=to,
                     subject=sent.subject,
@@ -547,7 +554,7 @@ def replies(
                     encoding=encoding,
                     charset=client.charset,
                 )
-                yield Reply(client.name, posting, form, encoding, move, raw)
+                yield Reply(client.name, posting, form, encoding, move, message)
 
 
 # --- issue 41: a quoted message that is not the site's email ----------------------------
@@ -599,7 +606,7 @@ def foreign_replies(sent, *, sender: str, moves: list[str], seed: int = 0, clien
                 other = foreign_email(quoted_move)
                 build = plain_reply if form == "plain" else html_reply
                 text = build(client, posting, move, other, rng).replace(FROM, FOREIGN_FROM)
-                raw = mime(
+                message = dict(
                     sender=sender,
                     to=to,
                     subject=sent.subject,
@@ -608,4 +615,4 @@ def foreign_replies(sent, *, sender: str, moves: list[str], seed: int = 0, clien
                     encoding=encoding,
                     charset=client.charset,
                 )
-                yield Reply(client.name, posting, form, encoding, move, raw)
+                yield Reply(client.name, posting, form, encoding, move, message)
