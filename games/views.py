@@ -85,6 +85,7 @@ _PLAYERS = Seat.objects.select_related("user").only(
     "accepted",
     "user__username",
     "user__display_name",
+    "user__is_bot",  # (User.name)
 )
 
 

@@ -29,6 +29,7 @@ _SEATS = Seat.objects.select_related("user").only(
     "accepted",
     "user__username",
     "user__display_name",
+    "user__is_bot",  # (User.name)
 )
 
 

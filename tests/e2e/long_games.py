@@ -115,12 +115,15 @@ def build(engine_name: str, people: int, seed: int, bot_seed: int, stage: str) -
     seats = {s.index: s.user for s in game.seats.select_related("user") if s.user_id}
     plies = _simulate(engine, people, game.seed, bot_seed)
     stop = _pick(engine_name, engine, plies, set(seats), stage)
-    for seat, action, _ in plies[:stop]:
-        game.refresh_from_db()
+    # A step that is a person's only legal action is played for them (planning's forced
+    # steps) as the simulation played it: the game's version says which ply is next.
+    start = game.version
+    while game.version - start < stop:
+        seat, action, _ = plies[game.version - start]
         services.move_play(
             game_id=game.pk, user=seats[seat], action=action, expected_version=game.version
         )
-    game.refresh_from_db()
+        game.refresh_from_db()
     due = [seats[i] for i in game.to_move if i in seats]
     viewer = due[0] if due else users[0]
     width = 0.0

@@ -1,6 +1,7 @@
 """The email picture drawn in layers (issue 17): a board's unchanging part is drawn once
 per process and the position painted over it, and the picture is the whole board's."""
 
+import dataclasses
 import io
 import random
 import types
@@ -9,7 +10,7 @@ import pytest
 from django.utils import translation
 from PIL import Image, ImageChops
 
-from games import boards
+from games import boards, registry
 from games.engines import get_engine
 from mail.sending import compose, pictures
 
@@ -113,6 +114,8 @@ def test_a_board_without_layers_is_drawn_whole(monkeypatch, alice, bob, settings
     game = start_game(alice, bob, engine="triad")
     whole_only = types.SimpleNamespace(render_svg=triad.render_svg)
     monkeypatch.setattr(boards, "_module", lambda name: whole_only)
+    spec = dataclasses.replace(registry.get("triad"), board_layers=False)
+    monkeypatch.setattr(registry, "get", lambda name: spec)
     view = game.engine_module.view(compose.load_state(game), 0)
     assert boards.layers("triad", view, seat=0) is None
     png, words = compose.board_picture(game, 0)

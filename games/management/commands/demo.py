@@ -132,8 +132,9 @@ class Command(BaseCommand):
     def _midgame(
         self, engine: str, creator: User, invitees: list[User], *, moves: int, due: User
     ) -> Game:
-        """A game in play ``moves`` moves in, with ``due`` to act (a game that ends
-        sooner by chance stays as a finished one, and another one is started)."""
+        """A game in play ``moves`` moves in, with ``due`` to act. Its moves never end
+        it while another move is legal; should one end it all the same, it stays as a
+        finished game and another one is started."""
         for _ in range(5):
             game = self._play(self._start(engine, creator, invitees), moves=moves, until_due=due)
             if game.status == GameStatus.ACTIVE:
@@ -163,6 +164,19 @@ class Command(BaseCommand):
                 game = services.invitation_accept(game_id=game.pk, user=invitee)
         return game
 
+    def _choose(self, engine, state, seat: int, *, keep_going: bool) -> str:
+        """The bot's random action; in a game meant to stay in play, one that does not
+        end it where there is such (so the demo makes the same games every run)."""
+        if keep_going:
+            going = [
+                action
+                for action in engine.legal_actions(state, seat)
+                if engine.outcome(engine.apply(state, seat, action)) is None
+            ]
+            if going:
+                return self.bot.rng.choice(going)
+        return self.bot.choose(engine, state, seat)
+
     def _play(self, game: Game, *, moves: int | None, until_due: User | None = None) -> Game:
         """Random moves through the services: ``moves`` of them (then on until
         ``until_due`` is to move), or to the end of the game when ``moves`` is None."""
@@ -177,7 +191,8 @@ class Command(BaseCommand):
                     break
             seat = seats[game.to_move[0]]
             engine = game.engine_module
-            action = self.bot.choose(engine, load_state(game), seat.index)
+            state = load_state(game)
+            action = self._choose(engine, state, seat.index, keep_going=moves is not None)
             game = services.move_play(
                 game_id=game.pk, user=seat.user, action=action, expected_version=game.version
             ).game
