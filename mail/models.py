@@ -26,9 +26,12 @@ class Kind(models.TextChoices):
     DRAW_OFFER = "draw_offer", _("Draw offer")
     EXPIRED = "expired", _("An unstarted game expired")
     CHAT = "chat", _("New chat messages")
+    CONDITIONAL = "conditional", _("Your conditional move was played")
 
 
-# Held back like turn emails and sent together with the player's pending turns.
+# Held back like turn emails and sent together with the player's pending turns. (Not
+# CONDITIONAL: it is told at once, as the issue asks, and holding it back would also
+# pull the player's held-back turn rows forward with it.)
 MERGING_KINDS = (Kind.TURN, Kind.INVITATION, Kind.DRAW_OFFER)
 
 

@@ -56,6 +56,8 @@ def skip_reason(row: Notification, user: User) -> str:
             return "skipped: seen"
     if row.kind == Kind.REMINDER and _seat_moved_on(row):
         return "skipped: moved on"
+    if row.kind == Kind.CONDITIONAL and pref != EmailPreference.EACH_TURN:
+        return "skipped: preference"  # (a digest's moves say "your conditional move")
     if row.kind == Kind.DIGEST and pref != EmailPreference.DAILY_DIGEST:
         return "skipped: preference"
     if row.kind == Kind.INVITATION and not _invitation_open(row):
@@ -132,6 +134,8 @@ def _compose(rows: list[Notification], user: User):
         return compose.expired_email(user, row.game)
     if row.kind == Kind.CHAT:
         return compose.chat_email(user, row.game)
+    if row.kind == Kind.CONDITIONAL:
+        return compose.conditional_email(user, row.game, row.payload)
     raise ValueError(f"unknown notification kind {row.kind!r}")
 
 

@@ -13,8 +13,9 @@ game that allows it is one indexed read of the game's trees (none in other games
 Any move other than a marked one clears the tree, as does the player's own move (the
 tree answered a position that is gone). The reply must still be legal (it is parsed
 as any move); the opponent never sees the tree (only its author's pages show it) and
-the reply reads in the move list as any move. Its player is told in their next turn
-email ("your conditional move").
+the reply reads in the move list as any move. Its player is told at once, by email
+and push (``planning.notices``), and again in their next turn email ("your
+conditional move").
 
 Bounds: at most ``MAX_DEPTH`` replies deep and ``MAX_BREADTH`` answers to one
 position, ``MAX_NODES`` in all.
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 from games import services
 from games.models import Game, GameStatus, Move, Seat
 
+from . import notices
 from .models import ConditionalMoves
 
 MAX_DEPTH = 6
@@ -154,5 +156,6 @@ def answer(*, game: Game, move: Move, state, seats: list[Seat]) -> bool:
             how="conditional",
             seats=seats,
         )
+        notices.conditional_played(game=game, seat=seat, their_move=move, reply_ply=move.ply + 1)
         played = True
     return played

@@ -58,4 +58,4 @@ class SubscriptionForm(forms.Form):
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
-        fields = ["turn", "reminder", "result", "invitation", "draw_offer", "chat"]
+        fields = ["turn", "reminder", "result", "invitation", "draw_offer", "chat", "conditional"]

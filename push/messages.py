@@ -20,6 +20,7 @@ SUBJECTS = {
     Kind.INVITATION: "invitation",
     Kind.DRAW_OFFER: "draw_offer",
     Kind.CHAT: "chat",
+    Kind.CONDITIONAL: "conditional",
 }
 
 
@@ -61,13 +62,19 @@ def _context(row: PushMessage) -> dict:
         return {"offer": {"game": game, "by": row.payload.get("by", "")}}
     if row.kind == Kind.CHAT:
         return {"game": game, "section": {"chat": [row.payload.get("text", "")]}}
+    if row.kind == Kind.CONDITIONAL:
+        return {"game": game}
     raise ValueError(f"unknown push kind {row.kind!r}")
 
 
 def _body(row: PushMessage) -> str:
-    """A chat push quotes the message; every other push names the other players."""
+    """A chat push quotes the message, a conditional move's says what its email says;
+    every other push names the other players."""
     if row.kind == Kind.CHAT:
         return f"{row.payload.get('by', '')}: {row.payload.get('text', '')}"[:200]
+    if row.kind == Kind.CONDITIONAL:
+        news = compose.conditional_news(row.game, row.payload)
+        return "\n".join([*news["told"], news["next"]])
     names = [s.name for s in row.game.seats.all() if s.user_id != row.user_id]
     if not names:
         return ""

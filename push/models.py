@@ -17,6 +17,7 @@ class Kind(models.TextChoices):
     INVITATION = "invitation", _("Invitation to a game")
     DRAW_OFFER = "draw_offer", _("Draw offer")
     CHAT = "chat", _("Chat message in your game")
+    CONDITIONAL = "conditional", _("Your conditional move was played")
 
 
 class Device(models.Model):
@@ -58,6 +59,7 @@ class Preferences(models.Model):
     invitation = models.BooleanField(_("Invitation to a game"), default=True)
     draw_offer = models.BooleanField(_("Draw offer"), default=True)
     chat = models.BooleanField(_("Chat message in your game"), default=True)
+    conditional = models.BooleanField(_("Your conditional move was played"), default=True)
 
     def __str__(self) -> str:
         return f"push preferences of {self.user}"

@@ -658,3 +658,42 @@ def chat_email(user, game: Game) -> EmailMultiAlternatives | None:
         "chat_settings_url": absolute(reverse("chat_settings")),
     }
     return build("chat", user, context)
+
+
+def conditional_news(game: Game, payload: dict) -> dict:
+    """What a conditional move's notice says (``planning.conditional``), in the active
+    language: who played what (``by``, ``theirs``), the reply played for the reader
+    (``mine``), ``told``: the two as lines, and ``next``: whose turn it is now, or that
+    the game is over. The payload
+    names the two moves by ply; their descriptions are read in the reader's language."""
+    plies = (payload.get("their_ply"), payload.get("my_ply"))
+    moves = {m.ply: m for m in Move.objects.filter(game=game, ply__in=plies)}
+    theirs, mine = moves.get(plies[0]), moves.get(plies[1])
+    names = {s.index: s.name for s in _seats(game)}
+    by = names.get(theirs.seat, "") if theirs is not None else ""
+    news = {
+        "by": by,
+        "theirs": game_texts.move_description(theirs) if theirs is not None else "",
+        "mine": game_texts.move_description(mine) if mine is not None else "",
+    }
+    # (a move's description is a whole clause, so each stands after a colon)
+    news["told"] = [
+        gettext("%(by)s played: %(theirs)s") % news,
+        gettext("Your conditional move, played for you at once: %(mine)s") % news,
+    ]
+    if payload.get("over"):
+        news["next"] = gettext("The game is over: see its result on the game's page.")
+    else:
+        news["next"] = gettext("Now it is %(by)s's turn again.") % news
+    return news
+
+
+def conditional_email(user, game: Game, payload: dict) -> EmailMultiAlternatives:
+    """A conditional move the player had set was played for them (sent at once)."""
+    with recipient(user):
+        news = conditional_news(game, payload)
+    return build(
+        "conditional",
+        user,
+        {"game": game, "news": news, "url": absolute(game.get_absolute_url())},
+    )

@@ -16,7 +16,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 
 from games import services
-from games.models import Game
+from games.models import Game, Move
 from mail import tasks
 from mail.models import Kind, Notification
 from mail.sending import compose, guests
@@ -177,7 +177,27 @@ def specimens(settings, *, pictures: bool = True, language: str = "") -> list[Sp
             lambda: tasks._message([_row(Kind.CHAT, reader.user, triad, reader)], reader.user),
         )
     )
-    covered = {Kind.TURN, Kind.DIGEST, Kind.CHAT}
+    # A conditional move's notice names two real moves: the reader's last one, as if
+    # played for them, and the opponent's before it (planning.notices writes the plies).
+    last = Move.objects.filter(game=triad).order_by("-ply").first()
+    before = (
+        Move.objects.filter(game=triad, ply__lt=last.ply)
+        .exclude(seat=last.seat)
+        .order_by("-ply")
+        .first()
+    )
+    planner = triad.seats.get(index=last.seat)
+    planned = {"their_ply": before.ply, "my_ply": last.ply, "over": False}
+    found.append(
+        Specimen(
+            "conditional move played",
+            Kind.CONDITIONAL,
+            lambda: tasks._message(
+                [_row(Kind.CONDITIONAL, planner.user, triad, planner, planned)], planner.user
+            ),
+        )
+    )
+    covered = {Kind.TURN, Kind.DIGEST, Kind.CHAT, Kind.CONDITIONAL}
     for kind in Kind.values:  # every other kind, from an outbox row as the sender sees it
         if kind in covered:
             continue
