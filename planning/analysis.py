@@ -16,7 +16,9 @@ What it starts from (``start_position``) is only what the viewer knows:
 
 Chance and hidden steps in the analysis are then the outcomes of that sample: one of
 the outcomes possible from the viewer's side. "Deal the unknown again"
-(``redeal``) samples anew from the position reached, to try another.
+(``redeal``) samples anew from the position reached, to try another; where the next
+step draws a card (Trias), the viewer chooses which of the cards they have not seen
+comes (``choose_draw``, ``planning.chance``).
 
 The position travels in the request: a ``Line`` (the start state as the engine's
 JSON, and the actions played from it) signed with ``django.core.signing`` under a
@@ -37,6 +39,8 @@ from django.core import signing
 from games.engines import IllegalAction
 from games.models import Game, GameStatus, Seat
 from games.replay import game_states, load_state
+
+from . import chance
 
 MAX_LINE = 400  # actions one analysis line may hold
 
@@ -165,3 +169,12 @@ def redeal(game: Game, line: Line, viewer: int | None) -> Line:
     rng = random.Random(secrets.randbits(64))
     fresh = _fresh_seed(determinize(state, viewer, rng), rng)
     return Line(start=game.engine_module.to_json(fresh))
+
+
+def choose_draw(game: Game, line: Line, viewer: int | None, card: str) -> Line:
+    """A new line from the shown position with ``card`` as the next card drawn (one of
+    ``planning.chance.next_draw_choices``, else ``ValueError``), as ``redeal``
+    starts one: the analysis state alone changes."""
+    state = states(game, line)[-1]
+    chosen = chance.with_next_draw(game.engine, state, viewer, str(card))
+    return Line(start=game.engine_module.to_json(chosen))

@@ -3,7 +3,8 @@
 One endpoint draws it: GET starts a line from the game's position (``?ply=`` one of
 its earlier positions, ``?note=`` a kept line); POST carries the signed line
 (``line``) and what to do: ``action`` (play it for the seat to move), ``select`` (pick
-a piece, as on the game page), ``at`` (step back or forward), ``redeal``, ``reset``.
+a piece, as on the game page), ``at`` (step back or forward), ``redeal``, ``draw`` (the
+card the next draw brings), ``reset``.
 An htmx request gets the board part only."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from games.i18n import error_message
 from games.models import Game
 from games.presenters import GamePage, scores_from_view
 
-from . import analysis, conditional, services
+from . import analysis, chance, conditional, services
 from .analysis import BadLine, Line
 from .models import AnalysisNote
 
@@ -59,6 +60,11 @@ def analyse(request, game_id: int):
             error, notice = _conditional(request, game, seats, line)
         elif "redeal" in request.POST:
             line = analysis.redeal(game, line, viewer)
+        elif request.POST.get("draw"):
+            try:
+                line = analysis.choose_draw(game, line, viewer, request.POST["draw"])
+            except ValueError:
+                error = _("That card cannot come next from what you know.")
         elif request.POST.get("action"):
             try:
                 line = analysis.play(game, line, request.POST["action"])
@@ -209,6 +215,8 @@ def _render(request, game, seats, viewer, line: Line, *, selected=None, error=""
         "moves": moves,
         "mover": labels.get(mover, "") if due else "",
         "outcome": outcome.reason if outcome else "",
+        # (what the viewer could count themselves: the kinds of card still unseen)
+        "draws": chance.next_draw_choices(game.engine, state, viewer) if due else [],
         "guesses": game.spec.determinize is not None and game.status != "finished",
         "notes": (
             AnalysisNote.objects.filter(user=request.user, game=game)
