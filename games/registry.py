@@ -113,6 +113,11 @@ class GameSpec:
     # Perfect information after setup: a player may set replies in advance ("if they
     # play X, I play Y"; ``planning.conditional``).
     conditional_moves: bool = False
+    # The analysis board's chosen draws (``planning.chance``): ``(state, viewer) ->
+    # [(card, name)]``, the cards the next draw may bring as the viewer can count them,
+    # and ``(state, viewer, card) -> state`` with that card drawn next. None: no choice.
+    draw_choices: Callable[[Any, int | None], list[tuple[str, str]]] | None = None
+    with_draw: Callable[[Any, int | None, str], Any] | None = None
     # The new-game form's first player count (None: the fewest).
     default_players: int | None = None
     # The board prints its cells' names only on the "Show coordinates" toggle (Trias's

@@ -2,65 +2,30 @@
 viewer has not seen, they choose which card comes, among those possible from their
 own view, instead of taking the sample's.
 
-Trias only: its Phase 1 draw and the new hand card after a played one both take the
-deck's top card (``titles.trias.engine.rules._draw``). Tri*T*Area has no draw in the
-middle of a round: each round's hands are dealt from the seed at its start.
-
-What the viewer can count (TS16): the cards of the deck the next draw comes from
-(deck 1 while it lasts, then deck 2, which holds the Meteorite) that they have not
-seen, i.e. that deck's cards left plus the hand cards of the other seats that came
-from it (which deck a hand card came from is public). On the analysis state (itself
-sampled for the viewer: ``planning.analysis``) those are the deck's segment and the
-other seats' sampled hands of that origin; choosing a card puts it on top, swapping
-it with the segment's card or with another seat's sampled hand card. Only the
-analysis state changes; the choices name kinds of cards the viewer could count
-themselves, never the real deck.
+A game offers it by declaring ``GameSpec.draw_choices`` and ``GameSpec.with_draw``
+(Trias: ``titles.trias.engine.draws``). Tri*T*Area has no draw in the middle of a
+round: each round's hands are dealt from the seed at its start. Only the analysis
+state changes; the choices are counted from the viewer's view, never the real deck.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from titles.trias.engine.cards import CARD_NAMES, deck2_size
-
-ENGINES = ("trias",)  # the games whose analysis offers a choice of the next card
-
-
-def _unseen(state, viewer: int | None) -> tuple[range, list[int]]:
-    """Where the next drawn card may be, from the viewer's view: the deck's positions
-    it is drawn from (top first) and the other seats whose hand came from that deck."""
-    split = max(0, len(state.deck) - deck2_size(state.num_players))
-    origin = 1 if split else 2
-    segment = range(split or len(state.deck))
-    seats = [
-        s
-        for s in range(state.num_players)
-        if s != viewer and state.hands[s] and state.hand_from[s] == origin
-    ]
-    return segment, seats
+from games import registry
 
 
 def next_draw_choices(engine: str, state, viewer: int | None) -> list[tuple[str, str]]:
     """The cards the next draw may bring, as (card, its name), in a fixed order; [] where
-    nothing is drawn (another game, an empty deck)."""
-    if engine not in ENGINES or not state.deck:
+    nothing is drawn (a game without such draws, an empty deck)."""
+    spec = registry.get(engine)
+    if spec.draw_choices is None:
         return []
-    segment, seats = _unseen(state, viewer)
-    cards = {state.deck[i] for i in segment} | {state.hands[s] for s in seats}
-    return [(card, str(CARD_NAMES[card])) for card in CARD_NAMES if card in cards]
+    return spec.draw_choices(state, viewer)
 
 
 def with_next_draw(engine: str, state, viewer: int | None, card: str):
-    """``state`` with ``card`` on top of the deck; ``ValueError`` unless it is one of
+    """``state`` with ``card`` drawn next; ``ValueError`` unless it is one of
     ``next_draw_choices``."""
-    if card not in {c for c, _name in next_draw_choices(engine, state, viewer)}:
+    spec = registry.get(engine)
+    if spec.with_draw is None:
         raise ValueError(card)
-    deck, hands = list(state.deck), list(state.hands)
-    segment, seats = _unseen(state, viewer)
-    at = next((i for i in segment if deck[i] == card), None)
-    if at is not None:
-        deck[0], deck[at] = deck[at], deck[0]
-    else:  # in another seat's sampled hand: it takes the top card instead (same deck)
-        seat = next(s for s in seats if hands[s] == card)
-        hands[seat], deck[0] = deck[0], card
-    return replace(state, deck=tuple(deck), hands=tuple(hands))
+    return spec.with_draw(state, viewer, card)

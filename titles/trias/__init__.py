@@ -3,6 +3,7 @@
 from games.registry import GameSpec, Showcase
 
 from . import engine
+from .engine import draws
 from .engine.rules import COLOURS
 
 # The rules page's sections a turn guide may point to.
@@ -27,6 +28,8 @@ SPEC = GameSpec(
     reveals_information=engine.reveals_information,
     auto_play_forced=engine.plays_forced,
     determinize=engine.determinize,
+    draw_choices=draws.next_draw_choices,
+    with_draw=draws.with_next_draw,
     seat_labels=engine.seat_labels,
     default_players=4,
     coordinates_toggle=True,
