@@ -59,6 +59,11 @@ def test_its_capabilities_agree_with_its_engine(name):
     if spec.seat_labels is not None:
         assert len(spec.seat_labels(spec.max_players, {})) == seats
     assert "evaluate" in spec.evaluators
+    # A choice of the next card comes with the way to draw it (planning.chance), and only
+    # where there are secrets to choose among.
+    assert (spec.draw_choices is None) == (spec.with_draw is None)
+    if spec.draw_choices is not None:
+        assert spec.hidden_information
 
 
 @pytest.mark.parametrize("name", GAMES)
