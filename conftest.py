@@ -16,6 +16,34 @@ def pytest_configure(config):
             )
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request, django_test_environment, django_db_blocker, django_db_modify_db_settings
+):
+    """pytest-django's test database, but on PostgreSQL cloned from a migrated template
+    (``tests.db_template``) instead of migrated again by every worker."""
+    from django.conf import settings
+    from django.db import connections
+    from django.test.utils import setup_databases, teardown_databases
+
+    from tests import db_template
+
+    verbosity = request.config.option.verbose
+    with django_db_blocker.unblock():
+        cloned = db_template.prepare()
+        if cloned is None:
+            config = setup_databases(verbosity=verbosity, interactive=False)
+        else:
+            connection = connections["default"]
+            old_name = connection.settings_dict["NAME"]
+            connection.close()
+            connection.settings_dict["NAME"] = settings.DATABASES["default"]["NAME"] = cloned
+            config = [(connection, old_name, True)]
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(config, verbosity=verbosity)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     from django.core.cache import cache
