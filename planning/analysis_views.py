@@ -193,10 +193,12 @@ def _computer_seats(game) -> set[int]:
     return set(game.spec.rules_computer_seats(game.num_players, game.options))
 
 
-def _hand_choices(game, state, viewer, labels: dict) -> list[dict]:
-    """The seats whose hidden card the viewer may choose here, each with its possible
-    cards as the game page draws them (picture and name)."""
+def _hand_choices(game, state, viewer, labels: dict, mover: int) -> list[dict]:
+    """The seats whose hidden card the viewer may choose here, the seat to move first,
+    each with its possible cards as the game page draws them (picture and name)."""
     computer = _computer_seats(game)
+    found = chance.hand_choices(game.engine, state, viewer, len(labels))
+    found.sort(key=lambda choice: choice[0] != mover)
     return [
         {
             "seat": seat,
@@ -207,7 +209,7 @@ def _hand_choices(game, state, viewer, labels: dict) -> list[dict]:
                 for card, name in cards
             ],
         }
-        for seat, cards in chance.hand_choices(game.engine, state, viewer, len(labels))
+        for seat, cards in found
     ]
 
 
@@ -282,7 +284,7 @@ def _render(
         "outcome": outcome.reason if outcome else "",
         # (what the viewer could count themselves: the kinds of card still unseen)
         "draws": chance.next_draw_choices(game.engine, state, viewer) if due else [],
-        "hands": _hand_choices(game, state, viewer, labels) if due else [],
+        "hands": _hand_choices(game, state, viewer, labels, mover) if due else [],
         "hand_open": hand_open,
         "guesses": game.spec.determinize is not None and game.status != "finished",
         "notes": (

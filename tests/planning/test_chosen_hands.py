@@ -139,7 +139,8 @@ def test_tritarea_offers_the_opponent_to_move_and_the_computer_seats_their_unsee
         s.index: s.colour_shown for s in game.seats.all() if s.index in expected
     }  # a person's card; a computer seat's next card (the top of its deck, TT8)
     assert summaries == [
-        f"Choose {said[s]}'s {'card' if s == mover else 'next card'}" for s in sorted(expected)
+        f"Choose {said[s]}'s {'card' if s == mover else 'next card'}"
+        for s in sorted(expected, key=lambda s: (s != mover, s))  # the seat to move first
     ]
     assert not set(real.hands[viewer]) & {c for cards in choices.values() for c in cards}
 
