@@ -118,6 +118,19 @@ class GameSpec:
     # and ``(state, viewer, card) -> state`` with that card drawn next. None: no choice.
     draw_choices: Callable[[Any, int | None], list[tuple[str, str]]] | None = None
     with_draw: Callable[[Any, int | None, str], Any] | None = None
+    # The analysis board's chosen hidden cards (``planning.chance``): ``(state, viewer,
+    # seat) -> [(card, name)]``, the cards the viewer may say ``seat`` holds, where
+    # its next card is hidden from them now (the seat to move, with a hand they cannot
+    # see; a computer seat whose deck's top card it plays next), counted from the
+    # viewer's own view, [] where there is nothing to choose; and ``(state, viewer,
+    # seat, card) -> state`` with that card in the seat's hand (its deck's top), the
+    # deal kept whole by swapping it with the unseen card it replaces; ``ValueError``
+    # unless the card is one of the choices. None: no choice.
+    hand_choices: Callable[[Any, int | None, int], list[tuple[str, str]]] | None = None
+    with_hand_card: Callable[[Any, int | None, int, str], Any] | None = None
+    # The board module draws ``card_picture(card) -> str``, one card as the game page
+    # draws it (a small ``<svg>``), for lists of cards beside the board.
+    card_pictures: bool = False
     # The new-game form's first player count (None: the fewest).
     default_players: int | None = None
     # The board prints its cells' names only on the "Show coordinates" toggle (Trias's

@@ -18,7 +18,10 @@ Chance and hidden steps in the analysis are then the outcomes of that sample: on
 the outcomes possible from the viewer's side. "Deal the unknown again"
 (``redeal``) samples anew from the position reached, to try another; where the next
 step draws a card (Trias), the viewer chooses which of the cards they have not seen
-comes (``choose_draw``, ``planning.chance``).
+comes (``choose_draw``), and where a seat's hidden card matters now (the seat to move
+with a hand they cannot see; a Tri*T*Area computer seat's next card) which card it
+holds (``choose_hand``), each among the cards possible from their view
+(``planning.chance``).
 
 The position travels in the request: a ``Line`` (the start state as the engine's
 JSON, and the actions played from it) signed with ``django.core.signing`` under a
@@ -177,4 +180,13 @@ def choose_draw(game: Game, line: Line, viewer: int | None, card: str) -> Line:
     starts one: the analysis state alone changes."""
     state = states(game, line)[-1]
     chosen = chance.with_next_draw(game.engine, state, viewer, str(card))
+    return Line(start=game.engine_module.to_json(chosen))
+
+
+def choose_hand(game: Game, line: Line, viewer: int | None, seat: int, card: str) -> Line:
+    """A new line from the shown position with ``card`` in ``seat``'s hidden hand (one
+    of its ``planning.chance.hand_choices``, else ``ValueError``), as ``choose_draw``
+    starts one: the analysis state alone changes."""
+    state = states(game, line)[-1]
+    chosen = chance.with_hand_card(game.engine, state, viewer, int(seat), str(card))
     return Line(start=game.engine_module.to_json(chosen))

@@ -4,7 +4,8 @@ One endpoint draws it: GET starts a line from the game's position (``?ply=`` one
 its earlier positions, ``?note=`` a kept line); POST carries the signed line
 (``line``) and what to do: ``action`` (play it for the seat to move), ``select`` (pick
 a piece, as on the game page), ``at`` (step back or forward), ``redeal``, ``draw`` (the
-card the next draw brings), ``reset``.
+card the next draw brings), ``hand`` (``seat:card``, a card put in a seat's hidden
+hand), ``reset``.
 An htmx request gets the board part only."""
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _viewable(request, game_id: int) -> tuple[Game, list]:
 def analyse(request, game_id: int):
     game, seats = _viewable(request, game_id)
     viewer = analysis.viewer_index(game, seats, request.user)
-    error, notice, selected = "", "", None
+    error, notice, selected, hand_open = "", "", None, None
     if request.method == "POST":
         try:
             line = analysis.unsign(
@@ -65,6 +66,8 @@ def analyse(request, game_id: int):
                 line = analysis.choose_draw(game, line, viewer, request.POST["draw"])
             except ValueError:
                 error = _("That card cannot come next from what you know.")
+        elif request.POST.get("hand"):
+            error, notice, hand_open, line = _choose_hand(request, game, seats, viewer, line)
         elif request.POST.get("action"):
             try:
                 line = analysis.play(game, line, request.POST["action"])
@@ -82,8 +85,44 @@ def analyse(request, game_id: int):
         ply = _int(request.GET.get("ply")) if request.GET.get("ply") else None
         line = analysis.new_line(game, viewer, ply)
     return _render(
-        request, game, seats, viewer, line, selected=selected, error=error, notice=notice
+        request,
+        game,
+        seats,
+        viewer,
+        line,
+        selected=selected,
+        error=error,
+        notice=notice,
+        hand_open=hand_open,
     )
+
+
+def _choose_hand(request, game, seats, viewer, line: Line):
+    """Put the posted card (``seat:card``) in that seat's hidden hand: (the refusal, the
+    confirmation, the seat whose choice stays open, the line to show)."""
+    text, _colon, card = request.POST["hand"].partition(":")
+    try:
+        seat = int(text)
+        chosen = analysis.choose_hand(game, line, viewer, seat, card)
+    except ValueError:
+        refused = _("That card cannot be theirs from what you know.")
+        return refused, "", _int_or_none(text), line
+    start = game.engine_module.from_json(chosen.start)
+    names = dict(dict(chance.hand_choices(game.engine, start, viewer, len(seats))).get(seat, []))
+    labels = {s.index: s.colour_shown for s in seats}
+    if seat in _computer_seats(game):
+        said = _("In this analysis %(seat)s plays %(card)s next.")
+    else:
+        said = _("In this analysis %(seat)s now holds %(card)s.")
+    notice = said % {"seat": labels.get(seat, ""), "card": names.get(card, card)}
+    return "", notice, None, chosen
+
+
+def _int_or_none(text):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
 
 
 def _conditional(request, game, seats, line: Line) -> tuple[str, str]:
@@ -148,6 +187,32 @@ def _tree_rows(tree: dict, depth: int = 0) -> list[tuple[int, str, str]]:
     return rows
 
 
+def _computer_seats(game) -> set[int]:
+    """The seats the rules' own logic plays (Tri*T*Area's): what is chosen for one is
+    the next card it plays."""
+    return set(game.spec.rules_computer_seats(game.num_players, game.options))
+
+
+def _hand_choices(game, state, viewer, labels: dict, mover: int) -> list[dict]:
+    """The seats whose hidden card the viewer may choose here, the seat to move first,
+    each with its possible cards as the game page draws them (picture and name)."""
+    computer = _computer_seats(game)
+    found = chance.hand_choices(game.engine, state, viewer, len(labels))
+    found.sort(key=lambda choice: choice[0] != mover)
+    return [
+        {
+            "seat": seat,
+            "label": labels.get(seat, ""),
+            "computer": seat in computer,
+            "cards": [
+                {"card": card, "name": name, "picture": boards.card_picture(game.engine, card)}
+                for card, name in cards
+            ],
+        }
+        for seat, cards in found
+    ]
+
+
 def _int(text) -> int:
     try:
         return int(text)
@@ -155,7 +220,9 @@ def _int(text) -> int:
         raise Http404 from None
 
 
-def _render(request, game, seats, viewer, line: Line, *, selected=None, error="", notice=""):
+def _render(
+    request, game, seats, viewer, line: Line, *, selected=None, error="", notice="", hand_open=None
+):
     engine = game.engine_module
     full = analysis.states(game, Line(line.start, line.actions, len(line.actions)))
     state = full[line.at]
@@ -217,6 +284,8 @@ def _render(request, game, seats, viewer, line: Line, *, selected=None, error=""
         "outcome": outcome.reason if outcome else "",
         # (what the viewer could count themselves: the kinds of card still unseen)
         "draws": chance.next_draw_choices(game.engine, state, viewer) if due else [],
+        "hands": _hand_choices(game, state, viewer, labels, mover) if due else [],
+        "hand_open": hand_open,
         "guesses": game.spec.determinize is not None and game.status != "finished",
         "notes": (
             AnalysisNote.objects.filter(user=request.user, game=game)

@@ -21,6 +21,10 @@ Pure Python like the engines. Each module exposes two functions (and may expose 
     never draws (its parts' titles and labels; the board's own ``<title>`` stays):
     cheaper to make for an email's picture, the same pixels.
 
+``card_picture(card) -> str`` (optional, ``GameSpec.card_pictures``)
+    One card as the board draws it, alone in a small decorative ``<svg>``, for lists
+    of cards the page shows beside the board.
+
 ``guide(view, *, seat, actions=(), selected=None) -> Guide``
     The same turn in words, for the page around the board: what the player is to do
     now, the choices as a two-step list (a piece, then its target) that works without
@@ -221,6 +225,14 @@ def picture_svg(game: str, view: dict, *, seat: int | None) -> str:
     if registry.get(game).board_picture:
         return module.picture(view, seat=seat)
     return module.render_svg(view, seat=seat, actions=(), selected=None)
+
+
+def card_picture(game: str, card: str) -> str:
+    """One of the game's cards as its page draws it (a small ``<svg>``), where the spec
+    declares ``card_pictures``; else "" (the card is named only)."""
+    if not registry.get(game).card_pictures:
+        return ""
+    return _module(game).card_picture(card)
 
 
 def selectable(game: str, view: dict, *, seat: int | None, actions: Sequence[str]) -> set[str]:

@@ -42,6 +42,7 @@ def test_the_spec_names_its_engine_and_parts(name):
     board = spec.part("board")
     assert spec.board_layers == callable(getattr(board, "layers", None))
     assert spec.board_picture == callable(getattr(board, "picture", None))
+    assert spec.card_pictures == callable(getattr(board, "card_picture", None))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -63,6 +64,10 @@ def test_its_capabilities_agree_with_its_engine(name):
     # where there are secrets to choose among.
     assert (spec.draw_choices is None) == (spec.with_draw is None)
     if spec.draw_choices is not None:
+        assert spec.hidden_information
+    # So does a choice of another seat's hidden card, with the way to put it there.
+    assert (spec.hand_choices is None) == (spec.with_hand_card is None)
+    if spec.hand_choices is not None:
         assert spec.hidden_information
 
 

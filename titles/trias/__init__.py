@@ -3,7 +3,7 @@
 from games.registry import GameSpec, Showcase
 
 from . import engine
-from .engine import draws
+from .engine import draws, hands
 from .engine.rules import COLOURS
 
 # The rules page's sections a turn guide may point to.
@@ -30,6 +30,8 @@ SPEC = GameSpec(
     determinize=engine.determinize,
     draw_choices=draws.next_draw_choices,
     with_draw=draws.with_next_draw,
+    hand_choices=hands.hand_choices,
+    with_hand_card=hands.with_hand_card,
     seat_labels=engine.seat_labels,
     default_players=4,
     coordinates_toggle=True,

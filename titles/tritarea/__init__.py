@@ -4,6 +4,7 @@
 from games.registry import GameSpec, Showcase
 
 from . import engine
+from .engine import hands
 from .engine.board import AREAS
 from .engine.seats import COLOURS
 
@@ -32,6 +33,9 @@ SPEC = GameSpec(
     auto_play_forced=engine.plays_forced,
     redact_action=engine.redact_action,
     determinize=engine.determinize,
+    hand_choices=hands.hand_choices,
+    with_hand_card=hands.with_hand_card,
+    card_pictures=True,
     seat_labels=engine.seat_labels,
     seat_count=engine.seat_count,
     computer_seats=engine.computer_seats,

@@ -260,6 +260,9 @@ def determinize(state: State, seat: int, rng) -> State:
 
     Public facts are kept: which deck each hand card came from, how many cards of
     each deck are left, and that the Meteorite (if not yet drawn) lies in deck 2.
+    The result depends on ``seat``'s view and ``rng`` alone: the unseen cards are put
+    in a fixed order before they are shuffled, so neither the real deck's order nor
+    the real hands show through the generator's draws.
     """
     n = state.num_players
     deck = list(state.deck)
@@ -270,6 +273,8 @@ def determinize(state: State, seat: int, rng) -> State:
     meteorite = METEORITE in rest2
     pool2 = [c for c in rest2 if c != METEORITE]
     pool2 += [state.hands[s] for s in others if state.hand_from[s] == 2]
+    pool1.sort()
+    pool2.sort()
     rng.shuffle(pool1)
     rng.shuffle(pool2)
     hands = list(state.hands)

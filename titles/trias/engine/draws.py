@@ -41,7 +41,7 @@ def next_draw_choices(state, viewer: int | None) -> list[tuple[str, str]]:
         return []
     segment, seats = _unseen(state, viewer)
     cards = {state.deck[i] for i in segment} | {state.hands[s] for s in seats}
-    return [(card, str(CARD_NAMES[card])) for card in CARD_NAMES if card in cards]
+    return [(card, CARD_NAMES[card]) for card in CARD_NAMES if card in cards]
 
 
 def with_next_draw(state, viewer: int | None, card: str):

@@ -49,13 +49,16 @@ Clicking (see :mod:`games.boards`):
 - additional-block squares carry ``data-action="x d2"``; the strip's "No extra
   block" carries ``data-action="pass"``.
 
+``card_picture(card)`` draws one card as the hand does, for lists of cards beside the
+board (``GameSpec.card_pictures``).
+
 Building nothing (a default that costs points) and the block sale have no spot on
 the board: the guide offers them as buttons. Every clickable part carries an
 ``aria-label`` with the guide's words for it.
 """
 
 from .layers import layers
-from .svg import render_svg
+from .svg import card_picture, render_svg
 from .turn import guide
 
-__all__ = ["guide", "layers", "render_svg"]
+__all__ = ["card_picture", "guide", "layers", "render_svg"]

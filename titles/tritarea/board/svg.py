@@ -391,6 +391,18 @@ def _card(
     )
 
 
+def card_picture(card: str) -> str:
+    """One planning card as the hand draws it, alone in a small ``<svg>`` (a list of
+    cards beside the board: the analysis board's chosen cards). Decorative: the page
+    names the card beside it."""
+    return (
+        f'<svg class="card-picture" viewBox="-2 -2 {CARD_W + 4} {CARD_H + 4}" '
+        'aria-hidden="true" focusable="false">'
+        + _card(0, 0, CARD_W, CARD_H, card, cls="hand-card")
+        + "</svg>"
+    )
+
+
 def _hand(view: dict, seat: int | None, actions: Sequence[str], selected: str | None) -> list[str]:
     hand = view.get("hand") or []
     ways_of = w.by_card(actions)

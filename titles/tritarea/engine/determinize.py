@@ -19,11 +19,17 @@ from .rules import NPC
 from .state import OVER, State
 
 
-def determinize(state: State, seat: int | None, rng: random.Random) -> State:
-    if state.phase == OVER:
-        return state
+def own_seat(state: State, seat: int | None) -> int | None:
+    """``seat`` when it is a person's seat (whose hand its viewer sees), else None."""
     npc = NPC[state.num_players]
-    mine = seat if seat is not None and 0 <= seat < seats.NUM_SEATS and not npc[seat] else None
+    return seat if seat is not None and 0 <= seat < seats.NUM_SEATS and not npc[seat] else None
+
+
+def unseen(state: State, seat: int | None) -> tuple[list[str], list[int]]:
+    """What ``seat`` (None: a spectator) cannot see: the cards, in the deck's fixed
+    order (the other hands' and the hidden declarations'), and the seats whose round-3
+    declaration is hidden from it. Read from its view alone."""
+    mine = own_seat(state, seat)
     known: set[str] = set(state.seen)
     known.update(card for _s, card, _r in state.trick)
     hidden_leads = []
@@ -36,7 +42,15 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
             hidden_leads.append(s)
     if mine is not None:
         known.update(state.hands[mine])
-    unknown = [card for card in full_deck(state.round >= 2) if card not in known]
+    return [card for card in full_deck(state.round >= 2) if card not in known], hidden_leads
+
+
+def determinize(state: State, seat: int | None, rng: random.Random) -> State:
+    if state.phase == OVER:
+        return state
+    npc = NPC[state.num_players]
+    mine = own_seat(state, seat)
+    unknown, hidden_leads = unseen(state, seat)
     rng.shuffle(unknown)
     hands = list(state.hands)
     lead = list(state.lead)
