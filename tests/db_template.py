@@ -82,6 +82,13 @@ def prepare() -> str | None:
                     sql.Identifier(test_name), sql.Identifier(template)
                 )
             )
+            # A test database needs no durability: a commit need not wait for the disk
+            # (the browser tests' and the other transactional tests' many commits).
+            admin.execute(
+                sql.SQL("ALTER DATABASE {} SET synchronous_commit = off").format(
+                    sql.Identifier(test_name)
+                )
+            )
         finally:
             admin.execute("SELECT pg_advisory_unlock(%s)", [_LOCK_KEY])
     return test_name
