@@ -168,6 +168,10 @@ def seed(args) -> None:
             services.game_resign(game_id=game.pk, user=player)
         assert game.__class__.objects.get(pk=game.pk).status == GameStatus.FINISHED
         print(f"seeded growth_{n}: {n} games in {time.monotonic() - started:.0f} s", flush=True)
+    from django.db import connection
+
+    with connection.cursor() as cursor:  # (planner statistics, as autovacuum keeps them)
+        cursor.execute("VACUUM ANALYZE")
 
 
 # --- measuring (with ``--root``'s code) -------------------------------------------------
