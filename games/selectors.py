@@ -10,7 +10,8 @@ every move makes several times and that pay for being written out (``config.rows
 - a move's: a locked game's seats with their players;
 - a batch of emails': the seats of several games with their players, in one query;
 - what a page draws from: the move list;
-- My games': the player's seats in play (a light list in the page's order), their
+- My games': each section's first seats in play and how many it holds (one light
+  query, ``my_games_sections``; the API's list of them all, ``current_seats``), their
   recent results, and the shown seats with their games and fellow players.
 """
 
@@ -100,7 +101,8 @@ def move_list(game: Game) -> list[dict]:
 # --- My games ------------------------------------------------------------------------
 
 # What My games keys its cached page on and picks the shown seats by (named as the ORM's
-# lookups): a draw offered or declined changes no version, so it is here too.
+# lookups): a draw offered or declined changes no version, so it is here too. The API's
+# list of games (``api.reading.my_games``) reads all of them in this shape.
 CURRENT = (
     "pk",
     "game__status",
@@ -123,10 +125,10 @@ def current_seats(user_id: int) -> list[Current]:
     first), as ``Current`` rows (plain values: enough to count, pick what is shown and
     key the cached page; the two deadlines as text).
 
-    My games asks on every visit, cached or not, after nearly every move, so this is
-    one written query (``config.rows``): measured alone 0.20 ms of CPU where the ORM's
-    took 1.75 ms, about 3.7 % of a move's four requests. ``tests/games/test_selectors.py``
-    compares it with the ORM's query."""
+    The API's list of the player's games (My games itself reads only what it shows:
+    ``my_games_sections``). One written query (``config.rows``): measured alone 0.20
+    ms of CPU where the ORM's took 1.75 ms, when My games read it after every move.
+    ``tests/games/test_selectors.py`` compares it with the ORM's query."""
     using, _connection, q = rows.reading(Seat)
     sql = (
         f"SELECT s.{q('id')}, g.{q('status')}, s.{q('is_due')}, s.{q('accepted')},"
