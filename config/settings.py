@@ -425,6 +425,9 @@ MAIL_CLAIM_SECONDS = int(os.environ.get("MAIL_CLAIM_SECONDS", "120"))
 MAIL_BATCH_SIZE = int(os.environ.get("MAIL_BATCH_SIZE", "10"))
 # Legal actions are listed in a turn email when there are at most this many.
 MAIL_MAX_LISTED_ACTIONS = 30
+# A daily digest shows the games awaiting the player that are due soonest, at most
+# this many; it says how many more there are and links to them all.
+MAIL_DIGEST_GAMES = int(os.environ.get("MAIL_DIGEST_GAMES", "10"))
 # Replies to turn emails go to <local>+<signed token>@<domain> of this address.
 MAIL_REPLY_ADDRESS = os.environ.get("MAIL_REPLY_ADDRESS", "play@localhost")
 MAIL_REPLY_TOKEN_DAYS = int(os.environ.get("MAIL_REPLY_TOKEN_DAYS", "30"))

@@ -7,13 +7,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, Q
+from django.db.models import F, Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import INVITATION_SESSION_KEY
@@ -100,61 +101,91 @@ def _seats_with_games(queryset):
 
 @login_required
 def my_games(request):
-    """The most urgent games awaiting me, then those waiting for others (all of them on
-    ``active_games``), invitations, recent results.
+    """The most urgent games awaiting me, then those waiting for others, invitations,
+    open games I am in (at most ``LIST_SHOWN`` of each, the rest on ``active_games``),
+    recent results.
 
-    One light query lists every game in play or starting, in the page's order (plain
+    One light query gives each section's first rows and how many it holds (plain
     values: enough to count, pick what is shown and key the cached page); full rows
     are loaded only for the games shown, and only when the page is not cached
-    (``games.selectors``).
-    Queries stay bounded however many games a player has. What the key does not hold
-    (another player joining an open game, a renamed player) shows within
-    ``MY_GAMES_TTL``."""
-    current = selectors.current_seats(request.user.pk)
-    due = [r for r in current if r.game__status == GameStatus.ACTIVE and r.is_due]
-    waiting = [r for r in current if r.game__status == GameStatus.ACTIVE and not r.is_due]
-    opening = [r for r in current if r.game__status == GameStatus.OPEN]
+    (``games.selectors``). So the page costs the same for a player with 600 games as
+    for one with 10. What the key does not hold (another player joining an open game,
+    a renamed player) shows within ``MY_GAMES_TTL``."""
+    sections = selectors.my_games_sections(request.user.pk, LIST_SHOWN)
+    due, waiting, invited, opening = sections.rows
+    totals = sections.totals
 
     def context():
-        # Recent results change only when a listed game ends (which changes ``current``
-        # and so the key) or, rarely, by adjudication (shown within ``MY_GAMES_TTL``).
+        # Recent results change only when a listed game ends (which changes the shown
+        # rows or the totals, and so the key) or, rarely, by adjudication (shown within
+        # ``MY_GAMES_TTL``).
         recent = selectors.recent_seat_ids(request.user.pk, 10)
-        shown = [*due[:LIST_SHOWN], *waiting[:LIST_SHOWN], *opening]
+        shown = [*due, *waiting, *invited, *opening]
         by_pk = listed_seats(request.user, [r.pk for r in shown] + recent)
 
         def full(rows):
             return [by_pk[r.pk] for r in rows if r.pk in by_pk]
 
-        open_seats = full(opening)
         return {
-            "my_turn": full(due[:LIST_SHOWN]),
-            "my_turn_total": len(due),
-            "waiting": full(waiting[:LIST_SHOWN]),
-            "waiting_total": len(waiting),
-            "invitations": [s for s in open_seats if not s.accepted],
-            "open_games": [s for s in open_seats if s.accepted],
+            "my_turn": full(due),
+            "my_turn_total": totals[selectors.DUE],
+            "waiting": full(waiting),
+            "waiting_total": totals[selectors.WAITING],
+            "invitations": full(invited),
+            "invitations_total": totals[selectors.INVITED],
+            "open_games": full(opening),
+            "open_games_total": totals[selectors.OPENING],
             "finished": [by_pk[pk] for pk in recent],
         }
 
-    know_awaiting(request, len(due))  # the header's count: just counted here
+    know_awaiting(request, totals[selectors.DUE])  # the header's count: just counted here
     html = page_cache.page(
-        request, "my_games", tuple(current), "games/my_games.html", context, ttl=MY_GAMES_TTL
+        request, "my_games", sections.key(), "games/my_games.html", context, ttl=MY_GAMES_TTL
     )
     return HttpResponse(html)
 
 
+# ``active_games``' lists: what each shows (``?show=``), and its page title.
+_LISTS = {
+    "": (Q(game__status=GameStatus.ACTIVE), gettext_lazy("My games in play")),
+    "due": (
+        Q(game__status=GameStatus.ACTIVE, is_due=True),
+        gettext_lazy("Games awaiting your move"),
+    ),
+    "waiting": (
+        Q(game__status=GameStatus.ACTIVE, is_due=False),
+        gettext_lazy("Games waiting for others"),
+    ),
+    "invitations": (Q(game__status=GameStatus.OPEN, accepted=False), gettext_lazy("Invitations")),
+    "open": (Q(game__status=GameStatus.OPEN, accepted=True), gettext_lazy("Open games you are in")),
+}
+
+
 @login_required
 def active_games(request):
-    """Every game of mine in play, a page at a time."""
+    """Every game of mine in play (or of one of My games' sections: ``?show=due``,
+    ``waiting``, ``invitations``, ``open``), a page at a time, most urgent first."""
+    show = request.GET.get("show", "")
+    if show not in _LISTS:
+        show = ""
+    which, title = _LISTS[show]
     seats = (
-        Seat.objects.filter(user=request.user, game__status=GameStatus.ACTIVE)
-        .order_by("-is_due", "deadline", "game__deadline", "-game__started_at")
+        Seat.objects.filter(which, user=request.user)
+        .order_by(
+            "-is_due",
+            F("deadline").asc(nulls_last=True),
+            F("game__deadline").asc(nulls_last=True),
+            "-game__started_at",
+            "-game__created_at",
+            "pk",
+        )
         .values_list("pk", flat=True)
     )
     page = Paginator(seats, 50).get_page(request.GET.get("page"))
     listed = listed_seats(request.user, list(page.object_list))
     page.object_list = [listed[pk] for pk in page.object_list if pk in listed]
-    return render(request, "games/active.html", {"page_obj": page})
+    context = {"page_obj": page, "title": title, "show": show}
+    return render(request, "games/active.html", context)
 
 
 @login_required

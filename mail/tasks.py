@@ -116,8 +116,7 @@ def _compose(rows: list[Notification], user: User):
     if row.kind == Kind.DRAW_OFFER:
         return compose.draw_offer_email(user, row.game, row.payload.get("by", ""))
     if row.kind == Kind.DIGEST:
-        sections = compose.awaiting_sections(user)
-        return compose.digest_email(user, sections) if sections else None
+        return compose.digest(user)
     if row.kind == Kind.REMINDER:
         return compose.reminder_email(user, compose.game_section(row.game, user))
     if row.kind == Kind.RESULT:

@@ -112,9 +112,11 @@ def _composed_again(game, user) -> list[list[int]]:
     if not section.reply_address:
         return []
     messages = [compose.turn_email(user, [section]), compose.reminder_email(user, section)]
-    others = [s for s in compose.awaiting_sections(user) if s.game.pk != game.pk]
+    # (the digest's soonest games: this one among them, or beside them)
+    shown = settings.MAIL_DIGEST_GAMES
+    others = [s for s in compose.awaiting_sections(user, limit=shown) if s.game.pk != game.pk]
     if others:
-        messages.append(compose.digest_email(user, [section, *others]))
+        messages.append(compose.digest_email(user, [section, *others][:shown]))
     return [seq for message in messages for seq in message_words(message)]
 
 

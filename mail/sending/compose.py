@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.db import connections, router
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -32,7 +32,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 
 from games import boards, clocks, results
-from games.awaiting import awaiting_seats
+from games.awaiting import awaiting_seats, games_awaiting
 from games.models import Game, Move, Seat
 from games.replay import load_state
 
@@ -299,7 +299,11 @@ def one_batch(games=()):
     on each). The moves are read as the batch starts, right after the claim read the
     games' rows, not seconds later as the batch's last emails are written."""
     games = [g for g in games if g is not None]
-    token = _batch.set(BatchReads(moves=latest_moves({g.pk for g in games})))
+    outer = _batch.get()  # (a digest's batch inside the courier's: one heartbeat read)
+    reads = BatchReads(moves=latest_moves({g.pk for g in games}))
+    if outer is not None:
+        reads.heartbeat = outer.heartbeat
+    token = _batch.set(reads)
     try:
         if games:
             signals.batch_started.send(sender=BatchReads, games=games)
@@ -325,14 +329,34 @@ def game_section(game: Game, user, *, with_actions: bool = True) -> GameSection:
         return _game_section(game, user, with_actions=with_actions)
 
 
-def awaiting_sections(user) -> list[GameSection]:
-    """A section for each game awaiting ``user``'s move (digests, sent texts)."""
+def awaiting_sections(user, limit: int | None = None) -> list[GameSection]:
+    """A section for each game awaiting ``user``'s move (digests, sent texts), or for
+    the ``limit`` of them due soonest (by their seats' deadlines).
+
+    Read once for all of them, not once a game: the seats with their games and players
+    (two queries), the latest moves and which chats are empty (``one_batch``)."""
     seats = (
         awaiting_seats(user)
         .select_related("game")
         .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
+        .order_by(F("deadline").asc(nulls_last=True), "game_id")
     )
-    return [game_section(seat.game, user) for seat in seats]
+    games = [seat.game for seat in (seats if limit is None else seats[:limit])]
+    with one_batch(games):
+        return [game_section(game, user) for game in games]
+
+
+def digest(user) -> EmailMultiAlternatives | None:
+    """The daily digest: the ``MAIL_DIGEST_GAMES`` games awaiting ``user`` that are due
+    soonest, then how many more there are and a link to all of them (an email, and
+    its cost, the same for a player awaited in 600 games as in 10); None when no game
+    awaits them."""
+    shown = settings.MAIL_DIGEST_GAMES
+    sections = awaiting_sections(user, limit=shown)
+    if not sections:
+        return None
+    total = games_awaiting(user) if len(sections) >= shown else len(sections)
+    return digest_email(user, sections, total=total)
 
 
 def round_summaries(game: Game, seat_index: int) -> list:
@@ -519,12 +543,21 @@ def draw_offer_email(user, game: Game, by: str) -> EmailMultiAlternatives:
     )
 
 
-def digest_email(user, sections: list[GameSection]) -> EmailMultiAlternatives:
+def digest_email(
+    user, sections: list[GameSection], *, total: int | None = None
+) -> EmailMultiAlternatives:
+    """``sections`` most urgent first; ``total``: how many games await the player in
+    all (the digest says so and links to the rest when it is more than it shows)."""
     sections = sorted(sections, key=lambda s: (s.deadline is None, s.deadline or 0))
+    total = len(sections) if total is None else max(total, len(sections))
     return build(
         "digest",
         user,
-        {},
+        {
+            "total": total,
+            "more": total - len(sections),
+            "all_url": absolute(reverse("active_games") + "?show=due"),
+        },
         reply_to=sections[0].reply_address if sections else "",
         sections=sections,
     )

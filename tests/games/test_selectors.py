@@ -278,3 +278,23 @@ def test_a_listed_seat_and_its_fellows(tables, django_assert_num_queries):
     assert [f.controller for f in computers] == [Controller.BOT, Controller.BOT]
     assert all(f.user__username is None and f.bot_level for f in computers)
     assert any(f.user__username is None for f in fellows if f.game_id == games[5].pk)  # open
+
+
+@pytest.mark.parametrize("shown", [1, 2, 20])
+def test_my_games_sections_are_the_current_list_cut_per_section(tables, shown):
+    """Each section's first ``shown`` seats in ``current_seats``' order, and how many
+    the section holds, from one query."""
+    alice, _games = tables
+    current = selectors.current_seats(alice.pk)
+
+    def section(r):
+        if r.game__status == GameStatus.ACTIVE:
+            return selectors.DUE if r.is_due else selectors.WAITING
+        return selectors.OPENING if r.accepted else selectors.INVITED
+
+    found = selectors.my_games_sections(alice.pk, shown)
+    for kind in (selectors.DUE, selectors.WAITING, selectors.INVITED, selectors.OPENING):
+        mine = [r for r in current if section(r) == kind]
+        assert [r.pk for r in found.rows[kind]] == [r.pk for r in mine[:shown]]
+        assert found.totals[kind] == len(mine)
+    assert sum(found.totals) == len(current)
