@@ -100,6 +100,8 @@ def test_the_most_urgent_games_come_first_and_the_link_leads_to_all_of_them():
     )
     assert html.index('id="my-turn"') < html.index('id="waiting"')  # awaiting you first
     assert "All 26 games awaiting your move" in mine
+    # said at the top of the section too, not only after twenty games (a phone's scroll)
+    assert mine.index("The 20 due soonest of 26.") < mine.index(f"#{due[0].pk}<")
     link = f'href="{reverse("active_games")}?show=due"'
     assert link in mine
     everything = client.get(reverse("active_games"), {"show": "due"}).content.decode()
