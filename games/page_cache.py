@@ -36,6 +36,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.middleware.csrf import get_token
+from django.template import Context, engines
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
@@ -60,9 +61,8 @@ TTL_SECONDS = 24 * 3600
 CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
 REFUSED = "_refused"  # a page context's flag: the request asked for what is not there
 # The game page's body is its live part, then the rest (help link, report form): the
-# page template's partials.
+# page template's partials ("live" and "rest", drawn by ``_render_game``).
 GAME_PAGE = "games/detail.html"  # the body in the site's frame
-PARTS = {"live": f"{GAME_PAGE}#live", "rest": f"{GAME_PAGE}#rest"}
 
 
 # Columns no page shows: the snapshot (version and taken_back stand for it), when a
@@ -230,6 +230,11 @@ MOVE_BOXES = {
 }
 
 
+def _partial(name: str):
+    """The game page's partial ``name``, as the template engine keeps it."""
+    return engines["django"].engine.get_template(f"{GAME_PAGE}#{name}")
+
+
 class Drawn:
     """One drawing of the game page's body: ``html`` (the live part, then the rest
     unless only the live part was asked for), ``live`` alone, whether ``selected`` was
@@ -271,12 +276,15 @@ def _render_game(
         "typed": refusal if refused_form == "typed" and view.my_turn else None,
         "report": refusal if refused_form == "report" else None,
     }
-    # An open game's page shows none of the playing pieces.
+    # An open game's page shows none of the playing pieces. All are drawn in one
+    # context (a context a drawing, rather than one a piece).
     names = LIVE_PIECES if game.status != GameStatus.OPEN else ("meta", "error")
-    pieces = {name: render_to_string(f"{GAME_PAGE}#{name}", context) for name in names}
+    drawing = Context(context)
+    pieces = {name: _partial(name).render(drawing) for name in names}
     pieces["board"] = mark_safe(view.board_svg)
-    live = render_to_string(PARTS["live"], {**context, "parts": pieces})
-    rest = render_to_string(PARTS["rest"], context) if part != "live" else ""
+    with drawing.push(parts=pieces):
+        live = _partial("live").render(drawing)
+    rest = _partial("rest").render(drawing) if part != "live" else ""
     refused = bool(selected) and not view.selected
     return Drawn(live + rest, live, refused, view, pieces)
 
