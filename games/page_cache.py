@@ -263,6 +263,8 @@ def _render_game(
     refused_form = (refusal or {}).get("form")
     context = {
         "page": view,
+        "game": view.game,
+        "guide": view.guide,
         "poll_seconds": poll_seconds(game, seats),
         "stamp": stamp(request, game, seats),
         "tab_title": tab_title(game, view.viewer_seat),
@@ -280,7 +282,10 @@ def _render_game(
     # context (a context a drawing, rather than one a piece).
     names = LIVE_PIECES if game.status != GameStatus.OPEN else ("meta", "error")
     drawing = Context(context)
-    pieces = {name: _partial(name).render(drawing) for name in names}
+    pieces = {}
+    for name in names:
+        with drawing.push():  # what a piece sets ({% url ... as %}) stays in it
+            pieces[name] = _partial(name).render(drawing)
     pieces["board"] = mark_safe(view.board_svg)
     with drawing.push(parts=pieces):
         live = _partial("live").render(drawing)
