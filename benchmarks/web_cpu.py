@@ -18,7 +18,8 @@ the run, starts a Redis of its own (the page cache and the broker, as deployed; 
 worker takes the queued tasks), signs the due players in, and for ``--sample`` games
 whose turn is a person's makes the four requests through Django's test client with
 production settings (``DEBUG=0``). Printed: the CPU per request of each kind (median
-and mean), and per move (the four together). With ``--profile DIR``, each kind's
+and mean) with the median size of its answer (bytes of the body, uncompressed), and
+per move (the four together). With ``--profile DIR``, each kind's
 requests also run under cProfile (``DIR/first-view.pstats`` and so on; read them with
 ``pstats``): where the time goes, though cProfile inflates small Python calls, so the
 CPU printed then is two to three times the true figure.
@@ -163,6 +164,7 @@ def measure(args) -> int:
             break
     clients: dict[int, Client] = {}
     spent: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    sizes: dict[str, list[int]] = {kind: [] for kind in KINDS}  # bytes of each answer
 
     profiles = {kind: cProfile.Profile() for kind in KINDS} if args.profile else {}
 
@@ -189,6 +191,7 @@ def measure(args) -> int:
         response = profile.runcall(fn) if profile else fn()
         spent[kind].append(time.process_time() - start)
         assert response.status_code == 200, (kind, response.status_code)
+        sizes[kind].append(len(response.content))
         return response
 
     recording = False
@@ -217,11 +220,12 @@ def measure(args) -> int:
         profile.dump_stats(args.profile / f"{kind.split(' (')[0].replace(' ', '-')}.pstats")
     n = len(spent["first view"])
     print(f"\nIn-process CPU per request ({args.root}; {n} moves, production settings):")
-    print(f"  {'request':14} {'median ms':>10} {'mean ms':>9}")
+    print(f"  {'request':14} {'median ms':>10} {'mean ms':>9} {'median bytes':>13}")
     for kind in KINDS:
         values = spent[kind]
         print(f"  {kind:14} {statistics.median(values) * 1000:10.2f} "
-              f"{statistics.fmean(values) * 1000:9.2f}")  # fmt: skip
+              f"{statistics.fmean(values) * 1000:9.2f} "
+              f"{statistics.median(sizes[kind]):13,.0f}")  # fmt: skip
     total = sum(sum(v) for v in spent.values()) / n
     print(f"  {'per move':14} {'':10} {total * 1000:9.2f}  (the four together)")
     print_queries(queries, args.queries)

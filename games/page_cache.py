@@ -36,6 +36,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.middleware.csrf import get_token
+from django.template import Context, engines
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
@@ -45,7 +46,7 @@ from games import clocks
 from games.awaiting import awaiting_count
 from games.changes import spectator_since
 from games.computer import turns as computer_turns
-from games.models import Controller, Game, Seat
+from games.models import Controller, Game, GameStatus, Seat
 from games.presenters import build_game_page, tab_title, viewer_seat
 
 POLL_SECONDS = 20
@@ -60,9 +61,8 @@ TTL_SECONDS = 24 * 3600
 CSRF_PLACEHOLDER = "csrf-" + salted_hmac("games.page_cache", "csrf placeholder").hexdigest()
 REFUSED = "_refused"  # a page context's flag: the request asked for what is not there
 # The game page's body is its live part, then the rest (help link, report form): the
-# page template's partials.
+# page template's partials ("live" and "rest", drawn by ``_render_game``).
 GAME_PAGE = "games/detail.html"  # the body in the site's frame
-PARTS = {"live": f"{GAME_PAGE}#live", "rest": f"{GAME_PAGE}#rest"}
 
 
 # Columns no page shows: the snapshot (version and taken_back stand for it), when a
@@ -209,13 +209,49 @@ def poll_seconds(game: Game, seats: list[Seat]) -> int:
     return COMPUTER_POLL_SECONDS if computer_due else POLL_SECONDS
 
 
+# The live part's pieces (games/detail.html), each drawn alone and put in its box; the
+# board is the page's SVG itself. A move played with htmx answers with the pieces in
+# ``MOVE_BOXES`` (each swapped into its box out of band) and the move list's new lines.
+LIVE_PIECES = (
+    *("meta", "error", "news", "turn", "legend", "actions", "players", "log", "moves"),
+    "controls",
+)
+# piece -> the id of its box on the page
+MOVE_BOXES = {
+    "error": "live-error",
+    "news": "news",
+    "turn": "turn-box",
+    "board": "board",
+    "legend": "legend-part",
+    "actions": "actions-part",
+    "players": "players-part",
+    "log": "log-part",
+    "controls": "controls-part",
+}
+
+
+def _partial(name: str):
+    """The game page's partial ``name``, as the template engine keeps it."""
+    return engines["django"].engine.get_template(f"{GAME_PAGE}#{name}")
+
+
+class Drawn:
+    """One drawing of the game page's body: ``html`` (the live part, then the rest
+    unless only the live part was asked for), ``live`` alone, whether ``selected`` was
+    refused (no choice now), the ``page`` it was drawn from and its ``pieces``."""
+
+    def __init__(self, html, live, refused, page, pieces):
+        self.html, self.live, self.refused = html, live, refused
+        self.page, self.pieces = page, pieces
+
+
 def _render_game(
     request, game, seats, part: str, selected: str | None, error: str, awaiting, refusal=None
-):
-    """The fragment's HTML, whether ``selected`` was refused (no choice now), and the
-    live part alone (the body begins with it: a move's answer shows only that).
-    ``refusal``: a refused form's message and text, shown in that form (``"form"``:
-    ``"typed"``, the typed move's box; ``"report"``, the report form in the rest)."""
+) -> Drawn:
+    """The fragment as ``request.user`` sees it (``part``: "live", or "body": the live
+    part then the rest). ``refusal``: a refused form's message and text, shown in that
+    form (``"form"``: ``"typed"``, the typed move's box; ``"report"``, the report form
+    in the rest)."""
     view = build_game_page(
         game,
         request.user,
@@ -227,6 +263,8 @@ def _render_game(
     refused_form = (refusal or {}).get("form")
     context = {
         "page": view,
+        "game": view.game,
+        "guide": view.guide,
         "poll_seconds": poll_seconds(game, seats),
         "stamp": stamp(request, game, seats),
         "tab_title": tab_title(game, view.viewer_seat),
@@ -240,10 +278,20 @@ def _render_game(
         "typed": refusal if refused_form == "typed" and view.my_turn else None,
         "report": refusal if refused_form == "report" else None,
     }
-    live = render_to_string(PARTS["live"], context)
-    rest = render_to_string(PARTS["rest"], context) if part != "live" else ""
+    # An open game's page shows none of the playing pieces. All are drawn in one
+    # context (a context a drawing, rather than one a piece).
+    names = LIVE_PIECES if game.status != GameStatus.OPEN else ("meta", "error")
+    drawing = Context(context)
+    pieces = {}
+    for name in names:
+        with drawing.push():  # what a piece sets ({% url ... as %}) stays in it
+            pieces[name] = _partial(name).render(drawing)
+    pieces["board"] = mark_safe(view.board_svg)
+    with drawing.push(parts=pieces):
+        live = _partial("live").render(drawing)
+    rest = _partial("rest").render(drawing) if part != "live" else ""
     refused = bool(selected) and not view.selected
-    return live + rest, refused, live
+    return Drawn(live + rest, live, refused, view, pieces)
 
 
 def _fragment_key(
@@ -270,21 +318,54 @@ def _game_fragment(
     awaiting = _awaiting(request)
 
     def render():
-        html, refused, _live = _render_game(request, game, seats, part, selected, error, awaiting)
-        if refused:  # each made-up ``?select=`` value would be a cache entry of its own
-            raise Refused(html)
-        return html
+        drawn = _render_game(request, game, seats, part, selected, error, awaiting)
+        if drawn.refused:  # each made-up ``?select=`` value would be a cache entry of its own
+            raise Refused(drawn.html)
+        return drawn.html
 
     if error or refusal:  # a refusal's page is its viewer's alone: never cached
-        return _render_game(request, game, seats, part, selected, error, awaiting, refusal)[0]
+        return _render_game(request, game, seats, part, selected, error, awaiting, refusal).html
     if not cached:
-        # The viewer's own move made this position: they look at it next (the whole
-        # page, after My games), so its body is kept for that view while drawn anyway.
-        body, _refused, live = _render_game(request, game, seats, "body", selected, "", awaiting)
-        key = _fragment_key(request, game, seats, "body", selected, awaiting)
-        cache.set(key, body, TTL_SECONDS)
-        return live if part == "live" else body
+        drawn = _drawn_and_kept(request, game, seats, awaiting)
+        return drawn.live if part == "live" else drawn.html
     return _cached(_fragment_key(request, game, seats, part, selected, awaiting), render)
+
+
+def _drawn_and_kept(request, game, seats, awaiting) -> Drawn:
+    """The body of a position just made by the viewer's own move: nothing has it
+    cached yet. They look at it next (the whole page, after My games), so it is kept
+    for that view while drawn anyway."""
+    drawn = _render_game(request, game, seats, "body", None, "", awaiting)
+    key = _fragment_key(request, game, seats, "body", None, awaiting)
+    cache.set(key, drawn.html, TTL_SECONDS)
+    return drawn
+
+
+def move_answer(request, game: Game, seats: list[Seat], *, seen: int) -> SafeString:
+    """The answer to a move ``request.user`` played with htmx on a page of version
+    ``seen``: only what a move can change, as htmx out-of-band swaps. Each piece of
+    ``MOVE_BOXES`` into its box, the ``meta`` piece whole (the tab's title, the poll's
+    stamp), and the move list's lines after ``seen`` added to it (the whole list when
+    the page had none). The heading, the board's tools and the rest stay as they are.
+
+    For a game still in play (a move that ends it changes the heading and more: the
+    view answers with the whole live part). Drawn for this viewer alone, like every
+    page: their secrets are in it, and it is never cached as it is; the body is kept
+    for their next view (``_drawn_and_kept``)."""
+    drawn = _drawn_and_kept(request, game, seats, _awaiting(request))
+    pieces = drawn.pieces
+    meta = '<span id="live-meta"'
+    out = [pieces["meta"].replace(meta, meta + ' hx-swap-oob="true"', 1)]
+    out += [
+        f'<div hx-swap-oob="innerHTML:#{box}">{pieces[name]}</div>'
+        for name, box in MOVE_BOXES.items()
+    ]
+    if seen > 0 and drawn.page.moves:
+        lines = drawn.page.moves_after(seen)
+        out.append(f'<div hx-swap-oob="beforeend:#moves-list">{lines}</div>')
+    else:
+        out.append(f'<div hx-swap-oob="innerHTML:#moves-part">{pieces["moves"]}</div>')
+    return _with_token(request, "\n".join(out))
 
 
 def game_html(
@@ -320,9 +401,8 @@ def game_page(request, game: Game, seats: list[Seat], *, selected: str | None = 
         body = kept[body_key]
         refused = False
         if body is None:
-            body, refused, _live = _render_game(
-                request, game, seats, "body", selected, "", awaiting
-            )
+            drawn = _render_game(request, game, seats, "body", selected, "", awaiting)
+            body, refused = drawn.html, drawn.refused
         me = viewer_seat(game, seats, request.user)
         return {
             "game": game,

@@ -83,6 +83,17 @@ def can_take_back(game: Game, seat_index: int, moves: list[MoveRow]) -> bool:
     return last.seat == seat_index and last.takeable_back
 
 
+def _move_lines(moves) -> SafeString:
+    return mark_safe(
+        "".join(
+            f'<li value="{m.ply}" title="{d}"><code>{escape(m.action)}</code>'
+            f' <span class="muted">{d}</span></li>'
+            for m in moves
+            for d in (escape(m.description),)
+        )
+    )
+
+
 @dataclass
 class GamePage:
     """The page as built once for a drawing; what is derived from it is kept on first
@@ -127,14 +138,11 @@ class GamePage:
         """The move list's items, each escaped: built here rather than in the template,
         whose loop costs per move, so a long game's page paid for it on every drawing
         (``benchmarks/web.py`` measures the page)."""
-        return mark_safe(
-            "".join(
-                f'<li value="{m.ply}" title="{d}"><code>{escape(m.action)}</code>'
-                f' <span class="muted">{d}</span></li>'
-                for m in self.moves
-                for d in (escape(m.description),)
-            )
-        )
+        return _move_lines(self.moves)
+
+    def moves_after(self, ply: int) -> SafeString:
+        """The move list's items after ``ply`` (what a page of that version lacks)."""
+        return _move_lines(m for m in self.moves if m.ply > ply)
 
     # The guide's lists (a Trias turn offers dozens of choices, a Tri*T*Area board a
     # legend of twenty colours) are drawn here, like the board beside them, rather

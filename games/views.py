@@ -16,6 +16,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap
 
 from accounts.adapter import INVITATION_SESSION_KEY
 from accounts.models import User
@@ -561,7 +562,9 @@ def game_poll(request, game_id: int):
 def _turn_response(request, game_id: int, action: str | None, flow):
     """Run a turn flow (play or undo) and answer with the live part of the page:
     409 and the fresh board when stale, 400 and the reason when refused, 404 for a
-    game the viewer may not see.
+    game the viewer may not see. A move played with htmx in a game still in play
+    answers with only what it changed (``page_cache.move_answer``, swapped out of
+    band: the request's own swap is none); without htmx, the game page (a redirect).
 
     ``flow(data)`` returns the game as the service left it, with its seats if loaded."""
     form = ActionForm({"action": action, "version": request.POST.get("version")})
@@ -579,6 +582,11 @@ def _turn_response(request, game_id: int, action: str | None, flow):
             if not request.htmx:
                 return redirect(game)
             if seats is not None:  # fresh from the service: no need to read them again
+                if game.status == GameStatus.ACTIVE:  # only what a move changes
+                    answer = page_cache.move_answer(
+                        request, game, seats, seen=form.cleaned_data["version"]
+                    )
+                    return reswap(HttpResponse(answer), "none")
                 return _page_response(request, game, seats, fresh=True)
     if status == 400 and request.POST.get("typed"):  # told in its box, the move left there
         refusal = {"form": "typed", "error": error, "text": action or ""}

@@ -4,7 +4,9 @@
 // (pick a piece: fetch the board with its targets lit) or data-action (play it).
 // Without JavaScript, the choice and action lists beside the board do the same.
 //
-// After every swap of the live part (a move, a pick, a poll): the tab's title
+// After every swap of the live part (a move, a pick, a poll; a move played answers
+// with only its changed pieces, swapped out of band into their boxes, the live part
+// itself the request's target with nothing swapped): the tab's title
 // follows, focus returns to a sensible place (the same control if it is still
 // there, else the turn line, which says what to do now, without scrolling the page),
 // the "Show coordinates" toggle keeps the player's choice (remembered by this browser)
@@ -117,7 +119,11 @@
   // clickable parts reachable by keyboard (Tab, then Enter or Space).
   function refresh() {
     var live = document.getElementById("live");
-    if (live && live.dataset.title) document.title = live.dataset.title;
+    // The tab's title and the piece picked come with the live part's meta, which a
+    // move's answer swaps alone (the live part itself stays).
+    var meta = document.getElementById("live-meta");
+    if (meta && meta.dataset.title) document.title = meta.dataset.title;
+    if (live && meta) live.dataset.selected = meta.dataset.selected || "";
     document.querySelectorAll("#live .moves").forEach(function (list) {
       list.scrollTop = list.scrollHeight;
     });
@@ -148,9 +154,9 @@
   // Back (or Forward) shows the page as it was: ask whether it is still current
   // (the poll answers 204 when it is), before anyone clicks a stale button.
   function revalidate() {
-    var live = document.getElementById("live");
-    if (live && live.dataset.pollUrl) {
-      htmx.ajax("GET", live.dataset.pollUrl, { target: "#live", swap: "outerHTML" });
+    var meta = document.getElementById("live-meta");
+    if (meta && meta.dataset.pollUrl) {
+      htmx.ajax("GET", meta.dataset.pollUrl, { target: "#live", swap: "outerHTML" });
     }
   }
   window.addEventListener("pageshow", function (event) {

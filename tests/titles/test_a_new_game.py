@@ -87,12 +87,13 @@ def test_it_is_played_through_the_site(tictactoe, alice, bob, mailoutbox):
         assert "Place your mark on an empty square." in html
         assert 'data-action="b2"' in html
 
-        # A move posted with htmx answers with the new live part.
+        # A move posted with htmx answers with what it changed (the board, the turn...).
         response = client_for(x.user).post(
             reverse("game_move", args=[game.pk]), {"action": "b2", "version": game.version}, **HTMX
         )
         assert response.status_code == 200
-        assert response.content.decode().lstrip().startswith('<div id="live"')
+        answer = response.content.decode()
+        assert 'hx-swap-oob="innerHTML:#board"' in answer and 'data-action="b2"' not in answer
         assert Move.objects.get(game=game).action == "b2"
         game.refresh_from_db()
         o = due_seat(game)

@@ -136,15 +136,20 @@ def test_the_poll_answers_no_change_cheaply_and_the_new_position_after_a_move(
     assert "Your turn." in response.content.decode()
 
 
-def test_a_move_posted_with_htmx_returns_the_new_live_part(triad):
+def test_a_move_posted_with_htmx_answers_with_its_changes_out_of_band(triad):
     client = client_for(mover(triad))
     action = first_action(triad)
     response = client.post(
         reverse("game_move", args=[triad.pk]), {"action": action, "version": 0}, **HTMX
     )
     assert response.status_code == 200
+    assert response["HX-Reswap"] == "none"  # nothing swapped but the pieces below
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="live"') and "<html" not in html
+    assert html.lstrip().startswith('<span id="live-meta" hx-swap-oob="true"')
+    assert '<div id="live"' not in html and "<html" not in html
+    assert 'hx-swap-oob="innerHTML:#board"' in html
+    # The page had no move list yet: the list comes whole, its one line in it.
+    assert 'hx-swap-oob="innerHTML:#moves-part"' in html and '<li value="1"' in html
     assert Move.objects.get(game=triad).action == action
 
 
