@@ -10,8 +10,9 @@ Pure Python like the engines. Each module exposes two functions (and may expose 
     information draws the view of the seat to move, its hand a guess, for whoever
     analyses: their seat, or None). The board then names ``viewer`` "you", never
     ``seat``, and says that ``seat``'s hand is a guess; by default the two are one.
-    :func:`render_svg` passes it on only when it differs from ``seat``, so a board whose
-    every seat sees the same (Triad's, drawn for the viewer) need not take it. The result is
+    :func:`render_svg` passes it on only when it differs from ``seat`` (a spectator
+    analysing a Triad game, the mover's seat drawn); a board whose every seat sees the
+    same (Triad's) takes it and changes nothing. The result is
     one self-contained ``<svg>`` element (viewBox, ``role="img"`` or, with clickable
     parts, ``"group"``, a ``<title>``),
     drawn only from ``view`` so it can never show a secret the viewer may not see.
