@@ -123,6 +123,9 @@ def test_trias_an_opponents_guessed_hand_card_is_theirs_and_a_guess():
     svg = board_of(html)
     assert "Your hand card" not in svg
     assert f"{trias_colour(mover)}'s hand card (a guess): " in svg
+    # the guide names the card to play as the mover's guessed card, not "your hand card"
+    assert f"Play {trias_colour(mover)}&#x27;s hand card (a guess): " in html
+    assert "your hand card" not in html.lower()
     # the guide's legend marks the viewer's herds as theirs, not the mover's
     legend = " ".join(item.label for item in guide_for(game, mover, viewer).legend)
     assert f"{trias_colour(viewer)} herds (yours)" in legend
@@ -135,6 +138,7 @@ def test_trias_the_viewers_own_turn_shows_your_hand_card():
     html = signed_in(seat_user(game, mover)).get(url(game)).content.decode()
     svg = board_of(html)
     assert "Your hand card: " in svg and "(a guess)" not in svg
+    assert "Play your hand card: " in html
 
 
 # --- the game page is unchanged ---------------------------------------------------------

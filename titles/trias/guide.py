@@ -306,7 +306,7 @@ def guide(
     if phase == "place":
         words = _placing(view, turn, places, where)
     elif phase == "card":
-        words = _card(view, turn)
+        words = _card(view, turn, places)
     elif phase == "drift":
         words = _mandatory_drift(view, turn, places, where)
     else:
@@ -386,16 +386,28 @@ def _placing(view, turn: Turn, places: Places, where: str):
     return prompt, detail, choices, []
 
 
-def _card(view, turn: Turn):
+def _card(view, turn: Turn, places: Places):
+    """The card phase; the hand card is a guess when the reader is not its holder (the
+    analysis board's seat to move), and named as that seat's."""
     hand = view.get("hand") or ""
     card = card_name(hand)
+    guessed = places.seat != places.me and places.seat is not None
     deck = view.get("deck") or {}
     left = int(deck.get("left", 0))
     actions = 3 if view.get("num_players") == 2 else 4
-    prompt = tr.gettext(
-        "Play your hand card (%(card)s) or draw a card: a tile of that landscape must then drift.",
-        card=card,
-    )
+    if guessed:
+        prompt = tr.gettext(
+            "Play %(seat)s's hand card (%(card)s, a guess) or draw a card: a tile of that "
+            "landscape must then drift.",
+            seat=colour(places.seat),
+            card=card,
+        )
+    else:
+        prompt = tr.gettext(
+            "Play your hand card (%(card)s) or draw a card: a tile of that landscape must "
+            "then drift.",
+            card=card,
+        )
     detail = tr.gettext(
         "A drawn card must be played. Either way the card is shown, so this cannot be "
         "taken back. Then you have %(actions)s actions. %(cards)s left; "
@@ -410,7 +422,13 @@ def _card(view, turn: Turn):
             buttons.append(
                 Target(
                     action,
-                    tr.gettext("Play your hand card: %(card)s", card=card),
+                    tr.gettext(
+                        "Play %(seat)s's hand card (a guess): %(card)s",
+                        seat=colour(places.seat),
+                        card=card,
+                    )
+                    if guessed
+                    else tr.gettext("Play your hand card: %(card)s", card=card),
                     tr.gettext("then drift a %(card)s tile", card=card),
                 )
             )
