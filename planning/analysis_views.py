@@ -245,13 +245,16 @@ def _render(
         seats=seats,
         viewer_seat=me,
         view=view,
+        # (who looks: the mover's hand is then a guess, and they are not "you")
         board_svg=boards.render_svg(
-            game.engine, view, seat=side, actions=actions, selected=selected
+            game.engine, view, seat=side, actions=actions, selected=selected, viewer=viewer
         ),
         actions=actions,
         selected=selected,
         scores=scores_from_view(view, len(seats)),
-        guide=boards.guide(game.engine, view, seat=side, actions=actions, selected=selected),
+        guide=boards.guide(
+            game.engine, view, seat=side, actions=actions, selected=selected, viewer=viewer
+        ),
         error=error,
     )
     labels = {s.index: s.colour_shown for s in seats}

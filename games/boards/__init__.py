@@ -3,9 +3,16 @@ and the calls that reach the game's own (``GameSpec.board``, e.g. ``titles.trias
 
 Pure Python like the engines. Each module exposes two functions (and may expose ``layers``).
 
-``render_svg(view, *, seat, actions=(), selected=None) -> str``
+``render_svg(view, *, seat, actions=(), selected=None, viewer=SAME_SEAT) -> str``
     ``view`` is the engine's ``view(state, seat)``; ``actions`` are the legal actions
-    of the viewer (empty when it is not their turn or for a spectator). The result is
+    of the viewer (empty when it is not their turn or for a spectator). ``viewer``:
+    who is looking, when it is not ``seat`` (the analysis board of a game with hidden
+    information draws the view of the seat to move, its hand a guess, for whoever
+    analyses: their seat, or None). The board then names ``viewer`` "you", never
+    ``seat``, and says that ``seat``'s hand is a guess; by default the two are one.
+    :func:`render_svg` passes it on only when it differs from ``seat`` (a spectator
+    analysing a Triad game, the mover's seat drawn); a board whose every seat sees the
+    same (Triad's) takes it and changes nothing. The result is
     one self-contained ``<svg>`` element (viewBox, ``role="img"`` or, with clickable
     parts, ``"group"``, a ``<title>``),
     drawn only from ``view`` so it can never show a secret the viewer may not see.
@@ -25,10 +32,11 @@ Pure Python like the engines. Each module exposes two functions (and may expose 
     One card as the board draws it, alone in a small decorative ``<svg>``, for lists
     of cards the page shows beside the board.
 
-``guide(view, *, seat, actions=(), selected=None) -> Guide``
-    The same turn in words, for the page around the board: what the player is to do
-    now, the choices as a two-step list (a piece, then its target) that works without
-    the board, the buttons for actions the board has no spot for, and the legend.
+``guide(view, *, seat, actions=(), selected=None, viewer=SAME_SEAT) -> Guide``
+    The same turn in words (``viewer`` as for ``render_svg``), for the page around the
+    board: what the player is to do now, the choices as a two-step list (a piece, then
+    its target) that works without the board, the buttons for actions the board has no
+    spot for, and the legend.
 
 What changed since the viewer last looked is each game's ``changes`` module
 (:mod:`games.boards.changes`): words and marks read from the viewer's own views,
@@ -58,6 +66,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games import registry
+
+
+class _SameSeat:
+    """``viewer``'s default: the seat whose view is drawn is the one looking."""
+
+    def __repr__(self) -> str:
+        return "SAME_SEAT"
+
+
+SAME_SEAT = _SameSeat()
+
+
+def looking(seat: int | None, viewer: object) -> int | None:
+    """Who reads the board: ``viewer``, or ``seat`` by default (``SAME_SEAT``)."""
+    return seat if viewer is SAME_SEAT else viewer  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -193,9 +216,15 @@ def render_svg(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> str:
-    """Render the board of engine ``game`` through its module in this package."""
-    return _module(game).render_svg(view, seat=seat, actions=actions, selected=selected)
+    """Render the board of engine ``game`` through its module in this package;
+    ``viewer``: who looks, when not ``seat`` (see the module's docstring)."""
+    if looking(seat, viewer) == seat:
+        return _module(game).render_svg(view, seat=seat, actions=actions, selected=selected)
+    return _module(game).render_svg(
+        view, seat=seat, actions=actions, selected=selected, viewer=viewer
+    )
 
 
 def guide(
@@ -205,9 +234,13 @@ def guide(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> Guide:
-    """The turn guide of engine ``game`` for this viewer."""
-    return _module(game).guide(view, seat=seat, actions=actions, selected=selected)
+    """The turn guide of engine ``game`` for this viewer (``viewer`` as for
+    :func:`render_svg`)."""
+    if looking(seat, viewer) == seat:
+        return _module(game).guide(view, seat=seat, actions=actions, selected=selected)
+    return _module(game).guide(view, seat=seat, actions=actions, selected=selected, viewer=viewer)
 
 
 def layers(game: str, view: dict, *, seat: int | None) -> Layers | None:

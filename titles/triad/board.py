@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from django.utils.translation import get_language
 
-from games.boards import Choice, Guide, Layers, LegendItem, Target, Tile
+from games.boards import SAME_SEAT, Choice, Guide, Layers, LegendItem, Target, Tile
 from games.engines.base import Text, localize
 from games.engines.base import translated as tr
 
@@ -269,7 +269,9 @@ def render_svg(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> str:
+    # (``viewer``: every seat sees the same board, so who looks changes nothing here)
     flipped = seat == 1
     board: dict = view.get("board") or {}
     players = _players(view)
@@ -422,6 +424,7 @@ def guide(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> Guide:
     board: dict = view.get("board") or {}
     legend = (

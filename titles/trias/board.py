@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import quoteattr
 
-from games.boards import Layers, Tile
+from games.boards import SAME_SEAT, Layers, Tile, looking
 from games.engines.base import localize
 from games.engines.base import translated as tr
 from titles.trias.engine.board import neighbours
@@ -384,8 +384,11 @@ def render_svg(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> str:
-    return _draw(view, seat, actions, selected, described=True)
+    """The board of ``seat``'s view; ``viewer``: who reads it when not ``seat`` (the
+    analysis board's seat to move): ``seat``'s hand card is then named as a guess."""
+    return _draw(view, seat, actions, selected, described=True, me=looking(seat, viewer))
 
 
 def picture(view: dict, *, seat: int | None) -> str:
@@ -479,7 +482,12 @@ HERDS_DY = 11.5  # a tile's herds sit below its pips
 
 
 def _draw(
-    view: dict, seat: int | None, actions: Sequence[str], selected: str | None, described: bool
+    view: dict,
+    seat: int | None,
+    actions: Sequence[str],
+    selected: str | None,
+    described: bool,
+    me: object = SAME_SEAT,
 ) -> str:
     turn = turn_of(actions) if actions else Turn()
     kind, where = selection(turn, selected)
@@ -644,7 +652,7 @@ def _draw(
         out.append(head + _final_label(cx, cy, text, size) + "</g>")
 
     out.extend(_targets(view, turn, kind, where, optional, coord, size))
-    out.append(_strip(view, seat, min_x, min_y, width, size))
+    out.append(_strip(view, seat, min_x, min_y, width, size, me))
     if actions:
         out.append(_buttons(turn, kind, where, optional, min_x + width / 2, min_y, size))
     out.append(f'<g class="coord" pointer-events="none">{"".join(coords)}</g>')
@@ -909,10 +917,17 @@ def _buttons(
 
 
 def _strip(
-    view: dict, seat: int | None, min_x: float, min_y: float, width: float, size: Size
+    view: dict,
+    seat: int | None,
+    min_x: float,
+    min_y: float,
+    width: float,
+    size: Size,
+    me: object = SAME_SEAT,
 ) -> str:
     """Two centred lines above the map: whose turn it is, then the viewer's hand card
-    and the cards left."""
+    (``seat``'s, named as a guess when ``me``, who reads it, is someone else) and the
+    cards left."""
     second = []
     hand = view.get("hand")
     over = view.get("phase") == "over"
@@ -922,7 +937,12 @@ def _strip(
             "S": tr.pgettext("Trias card", "steppe"),
             "W": tr.pgettext("Trias card", "wood"),
         }.get(hand, hand)
-        hand_text = tr.gettext("Your hand card: %(card)s", card=name)
+        if looking(seat, me) == seat:
+            hand_text = tr.gettext("Your hand card: %(card)s", card=name)
+        else:
+            hand_text = tr.gettext(
+                "%(seat)s's hand card (a guess): %(card)s", seat=colour(seat), card=name
+            )
         second.append(
             f'<tspan class="hand-card" data-hand="{_esc(hand)}">{_esc(hand_text)}</tspan>'
         )

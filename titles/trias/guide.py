@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from games.boards import Choice, Guide, LegendItem, Target
+from games.boards import SAME_SEAT, Choice, Guide, LegendItem, Target, looking
 from games.engines.base import translated as tr
 from titles.trias.engine.board import analyse, neighbours
 from titles.trias.engine.scoring import interim_land_mass, interim_points
@@ -161,8 +161,9 @@ def selection(turn: Turn, selected: str | None) -> tuple[str, str]:
 class Places:
     """The view's tiles and swimmers by position key, and their words."""
 
-    def __init__(self, view: dict, seat: int | None):
-        self.seat = seat
+    def __init__(self, view: dict, seat: int | None, me: object = SAME_SEAT):
+        self.seat = seat  # whose herds act
+        self.me = looking(seat, me)  # who reads the words ("yours")
         self.tiles = {key(t["pos"]): t for t in view.get("tiles") or []}
         self.swimmers = {key(s["pos"]): s["herds"] for s in view.get("swimmers") or []}
         self._names: dict[str, str] = {}  # (by landscape: a guide names dozens of places)
@@ -205,7 +206,7 @@ class Places:
         parts = []
         for s, n in enumerate(counts):
             if n:
-                if s == self.seat:
+                if s == self.me:
                     parts.append(tr.gettext("yours %(n)s", n=n))
                 else:
                     parts.append(tr.gettext("%(who)s %(n)s", who=colour(s), n=n))
@@ -288,20 +289,24 @@ def guide(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> Guide:
+    """``viewer``: who reads it when not ``seat`` (the analysis board's seat to move):
+    the legend and the herds' owners name them, not ``seat``, "yours"."""
+    me = looking(seat, viewer)
     phase = view.get("phase") or ""
     anchors = {"place": "place", "card": "card", "drift": "drift", "actions": "actions"}
     anchor = anchors.get(phase, "end" if phase == "over" else "goal")
-    items = legend(view, seat, actions)
+    items = legend(view, me, actions)
     if not actions:
         return Guide(prompt="", rules_anchor=anchor, legend=items)
     turn = turn_of(actions)
-    places = Places(view, seat)
+    places = Places(view, seat, me)
     kind, where = selection(turn, selected)
     if phase == "place":
         words = _placing(view, turn, places, where)
     elif phase == "card":
-        words = _card(view, turn)
+        words = _card(view, turn, places)
     elif phase == "drift":
         words = _mandatory_drift(view, turn, places, where)
     else:
@@ -381,16 +386,28 @@ def _placing(view, turn: Turn, places: Places, where: str):
     return prompt, detail, choices, []
 
 
-def _card(view, turn: Turn):
+def _card(view, turn: Turn, places: Places):
+    """The card phase; the hand card is a guess when the reader is not its holder (the
+    analysis board's seat to move), and named as that seat's."""
     hand = view.get("hand") or ""
     card = card_name(hand)
+    guessed = places.seat != places.me and places.seat is not None
     deck = view.get("deck") or {}
     left = int(deck.get("left", 0))
     actions = 3 if view.get("num_players") == 2 else 4
-    prompt = tr.gettext(
-        "Play your hand card (%(card)s) or draw a card: a tile of that landscape must then drift.",
-        card=card,
-    )
+    if guessed:
+        prompt = tr.gettext(
+            "Play %(seat)s's hand card (%(card)s, a guess) or draw a card: a tile of that "
+            "landscape must then drift.",
+            seat=colour(places.seat),
+            card=card,
+        )
+    else:
+        prompt = tr.gettext(
+            "Play your hand card (%(card)s) or draw a card: a tile of that landscape must "
+            "then drift.",
+            card=card,
+        )
     detail = tr.gettext(
         "A drawn card must be played. Either way the card is shown, so this cannot be "
         "taken back. Then you have %(actions)s actions. %(cards)s left; "
@@ -405,7 +422,13 @@ def _card(view, turn: Turn):
             buttons.append(
                 Target(
                     action,
-                    tr.gettext("Play your hand card: %(card)s", card=card),
+                    tr.gettext(
+                        "Play %(seat)s's hand card (a guess): %(card)s",
+                        seat=colour(places.seat),
+                        card=card,
+                    )
+                    if guessed
+                    else tr.gettext("Play your hand card: %(card)s", card=card),
                     tr.gettext("then drift a %(card)s tile", card=card),
                 )
             )
@@ -520,7 +543,7 @@ class _DriftEffects:
                 points = interim_points(counts)
                 scored = ", ".join(
                     tr.gettext("you %(n)s", n=n)
-                    if s == places.seat
+                    if s == places.me
                     else tr.gettext("%(who)s %(n)s", who=colour(s), n=n)
                     for s, n in sorted(points.items(), key=lambda i: -i[1])
                 )

@@ -13,7 +13,7 @@ def _at(square: str) -> tuple[int, int]:
     return "abc".index(square[0]) * SIZE, (3 - int(square[1])) * SIZE
 
 
-def render_svg(view, *, seat, actions=(), selected=None) -> str:
+def render_svg(view, *, seat, actions=(), selected=None, viewer=None) -> str:
     parts = []
     for square in SQUARES:
         x, y = _at(square)
@@ -39,7 +39,7 @@ def render_svg(view, *, seat, actions=(), selected=None) -> str:
     )
 
 
-def guide(view, *, seat, actions=(), selected=None) -> Guide:
+def guide(view, *, seat, actions=(), selected=None, viewer=None) -> Guide:
     if not actions:
         return Guide(prompt="")
     return Guide(

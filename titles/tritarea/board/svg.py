@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from games.boards import SAME_SEAT, looking
 from games.engines.base import translated as tr
 from titles.tritarea.engine.board import SQUARE_INDEX
 
@@ -318,7 +319,15 @@ def _caption(view: dict, seat: int | None) -> str:
     )
 
 
-def _strip(view: dict, seat: int | None, actions: Sequence[str], selected: str | None) -> list[str]:
+def _strip(
+    view: dict,
+    seat: int | None,
+    actions: Sequence[str],
+    selected: str | None,
+    me: int | None,
+) -> list[str]:
+    """The strip under the grid: a selection's buttons, the extra block's question or
+    the state of play in words (``me``: who reads them, named "you")."""
     y = STRIP_Y + 2
     token = selected or ""
     out = ['<g class="strip">']
@@ -355,7 +364,7 @@ def _strip(view: dict, seat: int | None, actions: Sequence[str], selected: str |
         attrs = _clickable("pass", None, w.action_words(view, seat, "pass"))
         out.append(_button(WIDTH - 158, y, 150, tr.gettext("No extra block"), attrs))
     else:
-        caption = _caption(view, seat)
+        caption = _caption(view, me)
         out.append(_text(WIDTH / 2, y + 25, caption, bold=True, cls="caption", room=WIDTH - 16))
     out.append("</g>")
     return out
@@ -403,10 +412,24 @@ def card_picture(card: str) -> str:
     )
 
 
-def _hand(view: dict, seat: int | None, actions: Sequence[str], selected: str | None) -> list[str]:
+def hand_title(view: dict, seat: int | None, me: int | None) -> str:
+    """ "Your hand", or whose hand it is when someone else reads it (the analysis
+    board's seat to move): a guess drawn from what the reader knows, never the real one."""
+    if seat == me:
+        return tr.gettext("Your hand")
+    return tr.gettext("%(seat)s's hand (a guess)", seat=w.colour(view, seat))
+
+
+def _hand(
+    view: dict,
+    seat: int | None,
+    actions: Sequence[str],
+    selected: str | None,
+    me: int | None,
+) -> list[str]:
     hand = view.get("hand") or []
     ways_of = w.by_card(actions)
-    out = [_text(8, HAND_Y + 15, tr.gettext("Your hand"), anchor="start", bold=True)]
+    out = [_text(8, HAND_Y + 15, hand_title(view, seat, me), anchor="start", bold=True)]
     if not hand:
         out.append(
             _text(WIDTH / 2, HAND_Y + 22 + CARD_H / 2 + 5, tr.gettext("No cards left"), fill=MUTED)
@@ -520,7 +543,15 @@ def _marks(view: dict, row: dict) -> list[str]:
     return marks[:2]
 
 
-def _table(view: dict, seat: int | None, top: float, described: bool = True) -> list[str]:
+def _table(
+    view: dict,
+    seat: int | None,
+    top: float,
+    described: bool = True,
+    me: object = SAME_SEAT,
+) -> list[str]:
+    """The seats side by side; ``seat`` the view's, ``me`` who reads it (named "you")."""
+    me = looking(seat, me)
     phase = view.get("phase")
     to_move = view.get("to_move") or []
     if phase == "over":
@@ -547,12 +578,13 @@ def _table(view: dict, seat: int | None, top: float, described: bool = True) -> 
         name = w.colour(view, s)
         out.append(_text(x + 26, top + 21, name, anchor="start", bold=True, room=room - 18))
         if deciding is not None and s == deciding:
-            out.append(
-                _text(
-                    x + 8, top + 39, tr.gettext("you decide"), anchor="start", fill=MARK, room=room
-                )
+            decides = (
+                tr.gettext("you decide")
+                if seat == me
+                else tr.gettext("%(seat)s decides", seat=w.colour(view, seat))
             )
-        elif s == seat:
+            out.append(_text(x + 8, top + 39, decides, anchor="start", fill=MARK, room=room))
+        elif s == me:
             out.append(_text(x + 8, top + 39, tr.pgettext("seat", "you"), anchor="start"))
         elif row.get("computer"):
             out.append(
@@ -565,7 +597,7 @@ def _table(view: dict, seat: int | None, top: float, described: bool = True) -> 
                     room=room,
                 )
             )
-        out.append(_slot(view, seat, row, x + 2 + (BOX_W - TRICK_W) / 2, top + 46, described))
+        out.append(_slot(view, me, row, x + 2 + (BOX_W - TRICK_W) / 2, top + 46, described))
         points = w.points(row.get("score", 0))
         out.append(_text(x + 8, top + 118, points, anchor="start", room=room))
         blocks = w.blocks(row.get("blocks", 0))
@@ -626,7 +658,11 @@ def render_svg(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> str:
+    """The board of ``seat``'s view; ``viewer``: who reads it when not ``seat`` (the
+    analysis board's seat to move, its hand a guess): named "you" in ``seat``'s place."""
+    me = looking(seat, viewer)
     actions = list(actions or ())
     if selected not in w.tokens(actions):
         selected = None
@@ -643,9 +679,9 @@ def render_svg(
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
     ]
     parts += _grid(view, seat, actions, selected)
-    parts += _strip(view, seat, actions, selected)
+    parts += _strip(view, seat, actions, selected, me)
     if _has_hand(view, seat):
-        parts += _hand(view, seat, actions, selected)
-    parts += _table(view, seat, HAND_Y + (HAND_H + 10 if _has_hand(view, seat) else 0))
+        parts += _hand(view, seat, actions, selected, me)
+    parts += _table(view, seat, HAND_Y + (HAND_H + 10 if _has_hand(view, seat) else 0), me=me)
     parts.append("</svg>")
     return "\n".join(parts)

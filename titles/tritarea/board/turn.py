@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from games.boards import Choice, Guide, LegendItem, Target
+from games.boards import SAME_SEAT, Choice, Guide, LegendItem, Target, looking
 from games.engines.base import translated as tr
 
 from . import words as w
@@ -34,7 +34,7 @@ COMPUTER_ANCHOR = "computer"  # who decides for a computer seat, and how it must
 SELECTED_SWATCH = "#f8d3e2"
 
 
-def _choices(view: dict, seat: int | None, actions: Sequence[str]) -> list[Choice]:
+def _choices(view: dict, seat: int | None, actions: Sequence[str], me: int | None) -> list[Choice]:
     """The two-step choices, in board order: squares taking one or two blocks, then 5s
     (the board's ``data-select`` tokens)."""
     choices = []
@@ -49,7 +49,7 @@ def _choices(view: dict, seat: int | None, actions: Sequence[str]) -> list[Choic
             for n, a in ((1, f"b {name}"), (2, f"b {name} {name}"))
             if a in actions
         )
-        about = w.square_note(view, name, None, seat)
+        about = w.square_note(view, name, None, me)
         label = tr.gettext("Square %(square)s (%(about)s)", square=name, about=about)
         choices.append(Choice(f"sq:{name}", label, targets))
     for card, ways in w.by_card(actions).items():
@@ -62,15 +62,15 @@ def _choices(view: dict, seat: int | None, actions: Sequence[str]) -> list[Choic
     return choices
 
 
-def _note(view: dict, seat: int | None, action: str) -> str:
+def _note(view: dict, seat: int | None, action: str, me: int | None) -> str:
     """What a one-step action's button should add: a square's bonus and what follows,
     what the trick's last card decides, what passing costs."""
     words = action.split()
     phase = view.get("phase")
     if words[0] == "b" and len(words) == 2:
-        return w.square_note(view, words[1], view.get("building"), seat)
+        return w.square_note(view, words[1], view.get("building"), me)
     if words[0] == "x" and len(words) == 2:
-        return w.square_note(view, words[1], None, seat)
+        return w.square_note(view, words[1], None, me)
     if words[0] == "p":
         return w.card_outcome(view, seat, action)
     if action == "pass" and phase == "build":
@@ -175,22 +175,26 @@ def guide(
     seat: int | None,
     actions: Sequence[str] = (),
     selected: str | None = None,
+    viewer: object = SAME_SEAT,
 ) -> Guide:
+    """``viewer``: who reads it when not ``seat`` (the analysis board's seat to move):
+    the words name them "you" and ``seat`` by name where they tell what is."""
+    me = looking(seat, viewer)
     actions = list(actions or ())
     phase = view.get("phase", "")
-    legend = _legend(view, seat, actions)
+    legend = _legend(view, me, actions)
     anchor = ANCHOR.get(phase, "goal")
     if not actions:
         return Guide(prompt="", rules_anchor=anchor, legend=legend)
-    choices = _choices(view, seat, actions)
+    choices = _choices(view, seat, actions, me)
     offered = {t.action for choice in choices for t in choice.targets}
     buttons = tuple(
-        Target(action, w.action_words(view, seat, action), _note(view, seat, action))
+        Target(action, w.action_words(view, seat, action), _note(view, seat, action, me))
         for action in actions
         if action not in offered
     )
     npc = w.deciding_for(view, seat)
-    prompt, detail = _turn_words(view, seat, actions)
+    prompt, detail = _turn_words(view, seat, actions, me)
     return Guide(
         prompt=prompt,
         detail=detail,
@@ -205,12 +209,16 @@ def guide(
 # --- prompt and detail by phase --------------------------------------------------------
 
 
-def _turn_words(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[str, str]:
-    """The prompt (what to decide now, for whom and why) and the detail."""
+def _turn_words(
+    view: dict, seat: int | None, actions: Sequence[str], me: int | None
+) -> tuple[str, str]:
+    """The prompt (what to decide now, for whom and why) and the detail; ``me`` who
+    reads them (the prompt speaks to whoever decides for ``seat``, the facts name
+    ``seat`` when ``me`` is someone else)."""
     phase = view.get("phase")
     npc_seat = view.get("deciding_for") if w.deciding_for(view, seat) else None
     if phase == "play":
-        return _play(view, seat, actions)
+        return _play(view, seat, actions, me)
     if phase == "lead":
         return (
             tr.gettext("Declare your lead area: choose a card from your hand, in secret."),
@@ -221,15 +229,15 @@ def _turn_words(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[s
             ),
         )
     if phase == "sell":
-        return _sell(view, seat, npc_seat)
+        return _sell(view, seat, npc_seat, me)
     if phase == "build":
-        return _build(view, seat, npc_seat, actions)
+        return _build(view, seat, npc_seat, actions, me)
     if phase == "extra":
-        return _extra(view, seat, npc_seat)
+        return _extra(view, seat, npc_seat, me)
     return tr.gettext("Choose your action."), ""
 
 
-def _play(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[str, str]:
+def _play(view: dict, seat: int | None, actions: Sequence[str], me: int | None) -> tuple[str, str]:
     played = view.get("played") or []
     trick, rnd = view.get("trick"), view.get("round")
     details = [
@@ -241,7 +249,7 @@ def _play(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[str, st
     ]
     if played:
         table = ", ".join(
-            f"{w.who(view, p['seat'], seat)} {w.card_words(view, p['card'])}" for p in played
+            f"{w.who(view, p['seat'], me)} {w.card_words(view, p['card'])}" for p in played
         )
         details.insert(1, tr.gettext("On the table: %(cards)s.", cards=table))
     if len(played) == 3:
@@ -263,7 +271,7 @@ def _play(view: dict, seat: int | None, actions: Sequence[str]) -> tuple[str, st
     return prompt, " ".join(details)
 
 
-def _sell(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str]:
+def _sell(view: dict, seat: int | None, npc_seat: int | None, me: int | None) -> tuple[str, str]:
     actor = (view.get("sell_order") or [None])[0]
     rows = w.seat_rows(view)
     row = rows[actor] if actor is not None and 0 <= actor < len(rows) else {}
@@ -271,7 +279,7 @@ def _sell(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str]
         "blocks": w.blocks(int(row.get("blocks", 0))),
         "points": w.points(int(row.get("score", 0))),
     }
-    if npc_seat is None:
+    if npc_seat is None and seat == me:
         detail = tr.gettext(
             "You have %(blocks)s and %(points)s. A block sold now gives 3 points; each block "
             "not placed by the end of round 3 costs 2 points.",
@@ -281,7 +289,7 @@ def _sell(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str]
         detail = tr.gettext(
             "%(seat)s has %(blocks)s and %(points)s. A block sold now gives 3 points; each "
             "block not placed by the end of round 3 costs 2 points.",
-            seat=w.label(view, npc_seat),
+            seat=w.label(view, actor if npc_seat is None else npc_seat),
             **counts,
         )
     if npc_seat is not None:
@@ -298,7 +306,7 @@ def _sell(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str]
 
 
 def _build(
-    view: dict, seat: int | None, npc_seat: int | None, actions: Sequence[str]
+    view: dict, seat: int | None, npc_seat: int | None, actions: Sequence[str], me: int | None
 ) -> tuple[str, str]:
     area = view.get("adopted") or ""
     name = w.concept(view, area)
@@ -313,7 +321,7 @@ def _build(
     else:
         what = tr.gettext("one block in %(area)s", area=name)
     holder = view.get("building")
-    details = [w.trick_detail(view, seat), _blocks(view, holder, seat), _standing(view, area, seat)]
+    details = [w.trick_detail(view, me), _blocks(view, holder, me), _standing(view, area, me)]
     if npc_seat is not None:
         # The right is written into each sentence (not put in as "the first right"): a
         # language may inflect it after "with" (German "mit dem ersten Baurecht").
@@ -342,7 +350,7 @@ def _build(
     return prompt, " ".join(d for d in details if d)
 
 
-def _extra(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str]:
+def _extra(view: dict, seat: int | None, npc_seat: int | None, me: int | None) -> tuple[str, str]:
     built = view.get("last_built") or ""
     holder = view.get("building")
     tops = w.topped_neighbours(view, built, holder)
@@ -350,7 +358,7 @@ def _extra(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str
     if tops:
         joined = tr.gettext("%(first)s and %(last)s", first=", ".join(tops[:-1]), last=tops[-1])
         topped = joined if len(tops) > 1 else tops[0]
-        if npc_seat is None:
+        if holder == me:
             details.append(
                 tr.gettext(
                     "Allowed because your block tops %(squares)s, next to %(square)s.",
@@ -367,7 +375,7 @@ def _extra(view: dict, seat: int | None, npc_seat: int | None) -> tuple[str, str
                     square=built,
                 )
             )
-    details += [_blocks(view, holder, seat), tr.gettext("Declining costs nothing.")]
+    details += [_blocks(view, holder, me), tr.gettext("Declining costs nothing.")]
     detail = " ".join(d for d in details if d)
     if npc_seat is not None:
         prompt = tr.gettext(
