@@ -6,10 +6,15 @@ places are on the board; the card a player played or drew in Phase 1 is named on
 as the public log names it (it is played face up, TS5), never a hand card (TS16).
 
 Marks (``data-changed``): ``drifted`` on a tile's new place, with ``data-from`` its
-old one and an arrow from there; ``drift-from`` on the place a tile left, when it is
-water now; ``herds-added`` / ``herds-removed`` with a seat's herd count on a place
-("+2", "-1": placed, moved, bred, rescued, returned to stock); ``swimming`` on herds
-left in the water; ``scored`` on the tiles of an interim scoring (TS7).
+old one: a drift to the next place is an arrow over their common edge; a longer one
+draws no line across the map (it would cross other tiles' herds): its old and new
+places carry the same letter (A, B, ...: a magenta disc in the hex's top corner, the
+bottom one where the arrow comes in from the north) and an arrow inside the new place
+points in from where the tile came, so the mark stays inside those two hexes;
+``drift-from`` (a dashed ring) on the place a tile left, when it is water now;
+``herds-added`` / ``herds-removed`` with a seat's herd count on a place ("+2", "-1":
+placed, moved, bred, rescued, returned to stock); ``swimming`` on herds left in the
+water; ``scored`` on the tiles of an interim scoring (TS7).
 
 The overlay is drawn from hex coordinates with the board's own geometry
 (``trias._center``, ``trias.SIZE``): the one place this module knows how the board
@@ -287,23 +292,67 @@ def _ring(cx: float, cy: float, dashed: bool = False) -> str:
     )
 
 
-def _arrow(a, b) -> str:
-    """From the centre of place ``a`` to the near edge of place ``b``."""
+def _inside(a, b, u: float) -> tuple[float, float, float, float]:
+    """The drift's unit vector from ``a`` to ``b`` and its stroke scale (the board's
+    unit, up to 2: the arrow stays inside a hex on the widest boards)."""
     ax, ay = board._center(*a)
     bx, by = board._center(*b)
     length = math.hypot(bx - ax, by - ay) or 1.0
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    ex, ey = bx - ux * board.SIZE * 0.62, by - uy * board.SIZE * 0.62
-    hx, hy = ex - ux * 14, ey - uy * 14  # the head's base
-    px, py = -uy * 9, ux * 9
+    return (bx - ax) / length, (by - ay) / length, min(u, 2.0), length
+
+
+def _arrow_svg(x1: float, y1: float, ex: float, ey: float, ux: float, uy: float, k: float) -> str:
+    """A dashed magenta arrow on a dark edge from ``x1,y1`` to its tip ``ex,ey``."""
+    hx, hy = ex - ux * 12 * k, ey - uy * 12 * k  # the head's base
+    px, py = -uy * 8 * k, ux * 8 * k
     head = f"{ex:.1f},{ey:.1f} {hx + px:.1f},{hy + py:.1f} {hx - px:.1f},{hy - py:.1f}"
-    line = f'x1="{ax:.1f}" y1="{ay:.1f}" x2="{hx:.1f}" y2="{hy:.1f}"'
-    # Slightly see-through: a long drift's arrow crosses other tiles' words.
+    line = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{hx:.1f}" y2="{hy:.1f}"'
     return (
-        f'<g opacity="0.85"><line {line} stroke="{MARK_EDGE}" stroke-width="6" '
-        f'stroke-linecap="round"/><line {line} stroke="{MARK}" stroke-width="3" '
-        'stroke-linecap="round" stroke-dasharray="10 5"/>'
-        f'<polygon points="{head}" fill="{MARK}" stroke="{MARK_EDGE}" stroke-width="2"/></g>'
+        f'<g class="drift-arrow"><line {line} stroke="{MARK_EDGE}" stroke-width="{5 * k:.1f}" '
+        f'stroke-linecap="round"/><line {line} stroke="{MARK}" stroke-width="{2.5 * k:.1f}" '
+        f'stroke-linecap="round"/><polygon points="{head}" fill="{MARK}" '
+        f'stroke="{MARK_EDGE}" stroke-width="{1.5 * k:.1f}"/></g>'
+    )
+
+
+def _arrow(a, b, u: float) -> str:
+    """A drift to the next place: from inside ``a`` over their common edge into ``b``
+    (the two hexes only; never across their herds' middles)."""
+    ux, uy, k, _ = _inside(a, b, u)
+    ax, ay = board._center(*a)
+    bx, by = board._center(*b)
+    start = board.SIZE * 0.45
+    tip = board.SIZE * 0.55
+    return _arrow_svg(ax + ux * start, ay + uy * start, bx - ux * tip, by - uy * tip, ux, uy, k)
+
+
+# A drift further than the next place: no line across the map (it would cross other
+# tiles and their herds): its old and new places carry the same letter, and an arrow
+# inside the new place points in from where the tile came.
+INRADIUS = board.SIZE * math.sqrt(3) / 2
+
+
+def _stub(a, b, u: float) -> str:
+    """The arrow inside place ``b``, from its edge on ``a``'s side towards its middle."""
+    ux, uy, k, _ = _inside(a, b, u)
+    bx, by = board._center(*b)
+    out, tip = INRADIUS - 3 * k, board.SIZE * 0.22
+    return _arrow_svg(bx - ux * out, by - uy * out, bx - ux * tip, by - uy * tip, ux, uy, k)
+
+
+def _tag(cx: float, cy: float, letter: str, u: float, below: bool = False) -> str:
+    """The drift's letter in a magenta disc inside the hex's top corner (its bottom
+    corner with ``below``), the board's text size (``u``: its unit)."""
+    font = round(12.5 * u, 1)
+    r = 0.8 * font
+    # The disc's middle as far out as the hex's slanted edges let it (they meet at 60°).
+    y = board.SIZE - 2 * r - 1
+    y = cy + y if below else cy - y
+    return (
+        f'<g class="drift-tag" data-letter="{letter}"><circle cx="{cx:.1f}" cy="{y:.1f}" '
+        f'r="{r:.1f}" fill="{MARK}" stroke="{MARK_EDGE}" stroke-width="{1.5 * u:.1f}"/>'
+        f'<text x="{cx:.1f}" y="{y + font * 0.36:.1f}" text-anchor="middle" font-size="{font}" '
+        f'font-family="sans-serif" font-weight="bold" fill="#ffffff">{letter}</text></g>'
     )
 
 
@@ -330,6 +379,7 @@ def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
     out: list[str] = []
     ringed: set[str] = set()
     badges: Counter = Counter()
+    letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     for mark in found.marks:
         if mark.kind == "scored":
             # (the board draws the latest scoring's gold edge itself; this keeps earlier ones)
@@ -344,9 +394,19 @@ def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
         cx, cy = board._center(*at)
         inner = ""
         if mark.kind == "drifted":
-            inner = _arrow(_parse_key(mark.origin), at)
+            origin = _parse_key(mark.origin)
+            if _steps(origin, at) <= 1:
+                inner = _arrow(origin, at, u)
+            else:
+                letter = next(letters, "")
+                from_north = board._center(*origin)[1] < cy
+                inner = (
+                    _stub(origin, at, u)
+                    + _tag(*board._center(*origin), letter, u)
+                    + _tag(cx, cy, letter, u, below=from_north)
+                )
             if mark.at not in ringed:
-                inner += _ring(cx, cy)
+                inner = _ring(cx, cy) + inner
                 ringed.add(mark.at)
         elif mark.kind == "drift-from":
             inner = _ring(cx, cy, dashed=True)
