@@ -373,6 +373,18 @@ def test_trias_a_long_drift_is_marked_inside_its_two_places_with_one_letter():
     near = re.search(r'data-changed="drifted" data-at="2,1".*?(?=<g class="changed|$)', svg)
     assert {_hex_of(*p) for p in _points(near.group(0))} == {(1, 1), (2, 1)}
     assert "drift-tag" not in near.group(0)  # the next place needs no letter
+    # With herds on the new place since (moved there after the drift), its letter
+    # goes to the corner away from the arrow, still inside the hex.
+    crowded = {**later, "tiles": [*between, _tile(4, -1, "W", [0, 3, 0]), later["tiles"][-1]]}
+    svg = overlay(crowded, found, seat=0)
+    far = re.search(r'data-changed="drifted" data-at="4,-1".*?(?=<g class="changed|$)', svg)
+    assert {_hex_of(*p) for p in _points(far.group(0))} == {(-3, 0), (4, -1)}
+    (y,) = [
+        float(cy)
+        for cx, cy in re.findall(r'<circle cx="([-\d.]+)" cy="([-\d.]+)"', far.group(0))
+        if _hex_of(float(cx), float(cy)) == (4, -1)
+    ]
+    assert y < board.center(4, -1)[1]  # its top corner: the arrow comes from below
 
 
 def test_the_words_are_translated(settings):

@@ -8,9 +8,9 @@ as the public log names it (it is played face up, TS5), never a hand card (TS16)
 Marks (``data-changed``): ``drifted`` on a tile's new place, with ``data-from`` its
 old one: a drift to the next place is an arrow over their common edge; a longer one
 draws no line across the map (it would cross other tiles' herds): its old and new
-places carry the same letter (A, B, ...: a magenta disc in the hex's top corner, the
-bottom one where the arrow comes in from the north) and an arrow inside the new place
-points in from where the tile came, so the mark stays inside those two hexes;
+places carry the same letter (A, B, ...: a magenta disc, in the old place's top corner
+and the new tile's middle while it is empty) and an arrow inside the new place points
+in from where the tile came, so the mark stays inside those two hexes;
 ``drift-from`` (a dashed ring) on the place a tile left, when it is water now;
 ``herds-added`` / ``herds-removed`` with a seat's herd count on a place ("+2", "-1":
 placed, moved, bred, rescued, returned to stock); ``swimming`` on herds left in the
@@ -332,28 +332,58 @@ def _arrow(a, b, u: float) -> str:
 INRADIUS = board.SIZE * math.sqrt(3) / 2
 
 
-def _stub(a, b, u: float) -> str:
-    """The arrow inside place ``b``, from its edge on ``a``'s side towards its middle."""
+def _stub(a, b, u: float, to: tuple[float, float] | None = None, gap: float = 0.0) -> str:
+    """The arrow inside place ``b``, from its edge on ``a``'s side towards its middle
+    (or to ``gap`` short of the point ``to``)."""
     ux, uy, k, _ = _inside(a, b, u)
     bx, by = board._center(*b)
-    out, tip = INRADIUS - 3 * k, board.SIZE * 0.22
-    return _arrow_svg(bx - ux * out, by - uy * out, bx - ux * tip, by - uy * tip, ux, uy, k)
+    out = INRADIUS - 3 * k
+    if to is None:
+        tip_x, tip_y = bx - ux * board.SIZE * 0.22, by - uy * board.SIZE * 0.22
+    else:
+        tip_x, tip_y = to[0] - ux * gap, to[1] - uy * gap
+    return _arrow_svg(bx - ux * out, by - uy * out, tip_x, tip_y, ux, uy, k)
 
 
-def _tag(cx: float, cy: float, letter: str, u: float, below: bool = False) -> str:
-    """The drift's letter in a magenta disc inside the hex's top corner (its bottom
-    corner with ``below``), the board's text size (``u``: its unit)."""
+def _tag_radius(u: float) -> float:
+    return 0.8 * round(12.5 * u, 1)
+
+
+def _tag(cx: float, cy: float, letter: str, u: float, where: str = "top") -> str:
+    """The drift's letter in a magenta disc, the board's text size (``u``: its unit):
+    in the hex's top corner, its bottom corner, or at ``cy`` itself ("middle")."""
     font = round(12.5 * u, 1)
-    r = 0.8 * font
-    # The disc's middle as far out as the hex's slanted edges let it (they meet at 60°).
+    r = _tag_radius(u)
+    # In a corner: the disc's middle as far out as the slanted edges let it (60°).
     y = board.SIZE - 2 * r - 1
-    y = cy + y if below else cy - y
+    y = {"top": cy - y, "bottom": cy + y}.get(where, cy)
     return (
         f'<g class="drift-tag" data-letter="{letter}"><circle cx="{cx:.1f}" cy="{y:.1f}" '
         f'r="{r:.1f}" fill="{MARK}" stroke="{MARK_EDGE}" stroke-width="{1.5 * u:.1f}"/>'
         f'<text x="{cx:.1f}" y="{y + font * 0.36:.1f}" text-anchor="middle" font-size="{font}" '
         f'font-family="sans-serif" font-weight="bold" fill="#ffffff">{letter}</text></g>'
     )
+
+
+def _long_drift(origin, at, letter: str, empty: bool, u: float) -> str:
+    """A drift further than the next place: the letter on both places, and the arrow
+    inside the new one. On an empty tile (a drifted tile leaves its herds swimming)
+    the letter stands in its middle, moved away from the arrow as far as the arrow
+    needs, the arrow pointing at it; else in a corner away from the arrow."""
+    cx, cy = board._center(*at)
+    ux, uy, k, _ = _inside(origin, at, u)
+    r, out = _tag_radius(u), INRADIUS - 3 * k
+    tags = _tag(*board._center(*origin), letter, u)
+    if empty and r + 8 * k <= out:
+        shift = max(0.0, r + 16 * k - out)  # the arrow: at least its head and a stroke
+        middle = (cx + ux * shift, cy + uy * shift)
+        return (
+            _stub(origin, at, u, to=middle, gap=r + 2 * k)
+            + tags
+            + _tag(*middle, letter, u, where="middle")
+        )
+    from_north = board._center(*origin)[1] < cy
+    return _stub(origin, at, u) + tags + _tag(cx, cy, letter, u, "bottom" if from_north else "top")
 
 
 def _badge(cx: float, cy: float, text: str, seat: int | None, u: float) -> str:
@@ -380,6 +410,7 @@ def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
     ringed: set[str] = set()
     badges: Counter = Counter()
     letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    tiles = _tiles(view)
     for mark in found.marks:
         if mark.kind == "scored":
             # (the board draws the latest scoring's gold edge itself; this keeps earlier ones)
@@ -398,13 +429,8 @@ def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
             if _steps(origin, at) <= 1:
                 inner = _arrow(origin, at, u)
             else:
-                letter = next(letters, "")
-                from_north = board._center(*origin)[1] < cy
-                inner = (
-                    _stub(origin, at, u)
-                    + _tag(*board._center(*origin), letter, u)
-                    + _tag(cx, cy, letter, u, below=from_north)
-                )
+                empty = not any(tiles.get(mark.at, {}).get("herds") or ())
+                inner = _long_drift(origin, at, next(letters, ""), empty, u)
             if mark.at not in ringed:
                 inner = _ring(cx, cy) + inner
                 ringed.add(mark.at)
