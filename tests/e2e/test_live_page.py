@@ -152,3 +152,41 @@ def test_trias_coordinates_zoom_and_a_pick_that_keeps_the_instruction_in_sight(
     )
     assert outline == "none"
     context.close()
+
+
+def test_the_trias_analysis_board_shows_coordinates_as_the_game_page_does(live_server, browser):
+    """The analysis board hides the hexes' ``q,r`` labels until "Show coordinates" is
+    ticked, as the game page does (titles.trias.board), keeps the choice after a move
+    played there, and shares it with the game page (one choice in this browser)."""
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = services.game_create(
+        creator=alice, engine="trias", num_players=2, options={}, days_per_move=3,
+        invitees=[bob], is_public=True,
+    )  # fmt: skip
+    services.invitation_accept(game_id=game.pk, user=bob)
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    page = _signed_in(context, live_server, alice)
+    page.goto(f"/games/{game.pk}/analyse/")
+    coords = page.locator("#board g.coord")
+    toggle = page.locator("#show-coords")
+    expect(toggle).not_to_be_checked()
+    expect(coords).to_be_hidden()
+    toggle.check()
+    expect(coords).to_be_visible()
+    # A move played on the analysis board (a pick, then its button) keeps them shown.
+    page.locator("#board .tile.can-place").first.tap()
+    expect(page.locator("#board .tile.selected")).to_have_count(1)
+    page.locator('#board [data-action^="p "]').first.tap()
+    expect(page.locator(".replay-where")).to_contain_text("1")
+    expect(page.locator("#show-coords")).to_be_checked()
+    expect(page.locator("#board g.coord")).to_be_visible()
+    # The game page follows the same choice; unticked there, the analysis hides them.
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("#show-coords")).to_be_checked()
+    page.locator("#show-coords").uncheck()
+    page.goto(f"/games/{game.pk}/analyse/")
+    expect(page.locator("#show-coords")).not_to_be_checked()
+    expect(page.locator("#board g.coord")).to_be_hidden()
+    context.close()

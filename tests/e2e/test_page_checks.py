@@ -403,3 +403,42 @@ def test_every_board_is_seen_whole(live_server, browser, width, height, game):
             page.goto("about:blank")
         context.close()
     assert not problems, "\n".join(problems)
+
+
+# --- the Trias rules page on a phone ----------------------------------------------------
+
+RULES_FIT = """() => {
+  const sideways = [...document.querySelectorAll('body *')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1
+            && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+    .map(e => (e.closest('figure') || e).id || e.className);
+  const outside = [...document.querySelectorAll('main *')].filter(e => {
+    if (e.closest('.visually-hidden')) return false;
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.left < -0.5 || r.right > window.innerWidth + 0.5);
+  }).map(e => `${(e.closest('figure') || {}).id}: ${e.tagName} ${e.textContent.slice(0, 30)}`);
+  const small = [];
+  document.querySelectorAll('.diagram-art svg').forEach(svg => {
+    svg.querySelectorAll('text, tspan').forEach(t => {
+      if (!t.textContent.trim() || !t.getClientRects().length) return;
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      if (px < 11.95) small.push(`${svg.closest('figure').id}: ${px.toFixed(1)} px`);
+    });
+  });
+  return {width: document.scrollingElement.scrollWidth, sideways, outside, small,
+          diagrams: document.querySelectorAll('.diagram-art svg').length};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_trias_rules_page_fits_a_phone_without_scrolling_sideways(live_server, browser, locale):
+    """At 390 x 844 every diagram of the Trias rules is drawn within the screen's width
+    (no box of its own to scroll sideways, nothing drawn past the edge, a button row in
+    German too), its text still at 12 px."""
+    page = browser.new_page(viewport={"width": PHONE_WIDTH, "height": 844}, locale=locale)
+    page.goto(f"{live_server.url}/rules/trias/")
+    fit = page.evaluate(RULES_FIT)
+    page.close()
+    assert fit["diagrams"] >= 15
+    assert fit["width"] <= PHONE_WIDTH
+    assert fit["sideways"] == [] and fit["outside"] == [] and fit["small"] == [], fit

@@ -305,6 +305,88 @@ def test_trias_words_for_moves_rescues_breeding_and_an_interim_scoring():
     assert added == {("1,1", 2)} and removed == {("2,0", 1)}
 
 
+def _points(svg: str) -> list[tuple[float, float]]:
+    """Every point a drawing's lines, polygons, discs and texts reach."""
+    found = []
+    for x1, y1, x2, y2 in re.findall(
+        r'x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"', svg
+    ):
+        found += [(float(x1), float(y1)), (float(x2), float(y2))]
+    for points in re.findall(r'points="([^"]+)"', svg):
+        found += [tuple(map(float, p.split(","))) for p in points.split()]
+    for cx, cy, r in re.findall(r'cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"', svg):
+        x, y, r = float(cx), float(cy), float(r)
+        found += [(x - r, y), (x + r, y), (x, y - r), (x, y + r)]
+    for x, y in re.findall(r'<text x="([-\d.]+)" y="([-\d.]+)"', svg):
+        found.append((float(x), float(y)))
+    return found
+
+
+def _hex_of(x: float, y: float) -> tuple[int, int]:
+    """The hex a board point lies in (axial, rounded as the board's centres are laid)."""
+    from titles.trias.board import SIZE
+
+    q = (x * 3**0.5 / 3 - y / 3) / SIZE
+    r = y * 2 / 3 / SIZE
+    cube = [q, -q - r, r]
+    rounded = [round(c) for c in cube]
+    diffs = [abs(a - b) for a, b in zip(rounded, cube, strict=True)]
+    i = diffs.index(max(diffs))
+    rounded[i] = -sum(rounded) + rounded[i]
+    return rounded[0], rounded[2]
+
+
+def test_trias_a_long_drift_is_marked_inside_its_two_places_with_one_letter():
+    """A drift across the map (rulebook "Drifting": any distance to the land's edge)
+    draws no line over the tiles between: everything of its mark lies in its old or its
+    new hex, so it never covers another tile's herds; the two places carry the same
+    letter, and a drift to the next place keeps its arrow over their common edge."""
+    from titles.trias import board
+    from titles.trias.changes import overlay
+
+    between = [_tile(q, 0, "S", [1, 2, 0]) for q in range(-2, 3)]
+    before = {
+        "tiles": [_tile(-3, 0, "W", [0, 0, 0]), *between, _tile(1, 1, "M", [0, 0, 0])],
+        "swimmers": [],
+        "log": [],
+    }
+    after = {**before, "tiles": [*between, _tile(4, -1, "W", [0, 0, 0]), before["tiles"][-1]]}
+    later = {**after, "tiles": [*between, after["tiles"][-2], _tile(2, 1, "M", [0, 0, 0])]}
+    plies = [Ply(7, 1, "d -3,0>4,-1", ""), Ply(8, 1, "d 1,1>2,1", "")]
+    found = trias_changes([before, after, later], plies, seat=0)
+    svg = overlay(later, found, seat=0)
+    groups = dict(re.findall(r'data-changed="drifted" data-at="([^"]+)".*?>(.*?)</g></g>', svg))
+    assert set(groups) == {"4,-1", "2,1"}
+    far = re.search(r'data-changed="drifted" data-at="4,-1".*?(?=<g class="changed|$)', svg)
+    far = far.group(0)
+    reached = {_hex_of(*p) for p in _points(far)}
+    assert reached == {(-3, 0), (4, -1)}, reached  # nothing over the tiles between
+    tags = re.findall(r'<circle cx="([-\d.]+)" cy="([-\d.]+)".*?>(\w)</text>', far)
+    assert {(_hex_of(float(x), float(y)), letter) for x, y, letter in tags} == {
+        ((-3, 0), "A"),
+        ((4, -1), "A"),
+    }
+    # Its arrow points into the new place from the old one's side (the west).
+    (tip,) = [p for p in re.findall(r'class="drift-arrow">.*?points="([^"]+)"', far)]
+    tip_x = float(tip.split()[0].split(",")[0])
+    assert board.center(-3, 0)[0] < tip_x < board.center(4, -1)[0]
+    near = re.search(r'data-changed="drifted" data-at="2,1".*?(?=<g class="changed|$)', svg)
+    assert {_hex_of(*p) for p in _points(near.group(0))} == {(1, 1), (2, 1)}
+    assert "drift-tag" not in near.group(0)  # the next place needs no letter
+    # With herds on the new place since (moved there after the drift), its letter
+    # goes to the corner away from the arrow, still inside the hex.
+    crowded = {**later, "tiles": [*between, _tile(4, -1, "W", [0, 3, 0]), later["tiles"][-1]]}
+    svg = overlay(crowded, found, seat=0)
+    far = re.search(r'data-changed="drifted" data-at="4,-1".*?(?=<g class="changed|$)', svg)
+    assert {_hex_of(*p) for p in _points(far.group(0))} == {(-3, 0), (4, -1)}
+    (y,) = [
+        float(cy)
+        for cx, cy in re.findall(r'<circle cx="([-\d.]+)" cy="([-\d.]+)"', far.group(0))
+        if _hex_of(float(cx), float(cy)) == (4, -1)
+    ]
+    assert y < board.center(4, -1)[1]  # its top corner: the arrow comes from below
+
+
 def test_the_words_are_translated(settings):
     from django.utils import translation
 

@@ -164,8 +164,10 @@ def _apart(a, b) -> bool:
 )
 def test_trias_example_3_letters_each_land_mass_beside_it_covering_nothing(language, words_of_c):
     """Issue 34: the text names land masses A to H, so the drawing letters them; each
-    label (letter, tiles, points) lies in the water by its land mass and overlaps no
-    tile, coordinate, herd or other label."""
+    letter lies in the water by its land mass and overlaps no tile, coordinate, herd or
+    other label, at the board's own text size (so it reads on a phone, where the
+    drawing fits the screen); its tiles and points are its title (the table below the
+    drawing gives them)."""
     from django.utils import translation
 
     from titles.trias.board import SIZE, _center
@@ -181,7 +183,14 @@ def test_trias_example_3_letters_each_land_mass_beside_it_covering_nothing(langu
     drawn = [box for box in _boxes(board) if box != water]
     placed = []
     for letter, label in labels:
-        (box,) = [b for b in _boxes(label) if b[2] - b[0] > 100]  # its dark box
+        (box,) = [
+            (float(x), float(y), float(x) + float(w), float(y) + float(h))
+            for x, y, w, h in re.findall(
+                r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"', label
+            )
+        ]  # its dark box
+        size = float(re.search(r'font-size="([\d.]+)"', label).group(1))
+        assert size >= float(re.search(r'data-unit="([\d.]+)"', svg).group(1)) * 12.5, letter
         assert water[0] <= box[0] and box[2] <= water[2], letter
         assert water[1] <= box[1] and box[3] <= water[3], letter
         assert all(_apart(box, other) for other in drawn + placed), letter
@@ -193,7 +202,7 @@ def test_trias_example_3_letters_each_land_mass_beside_it_covering_nothing(langu
             for cx, cy in (_center(q, r) for q, r in cells)
         )
         assert near < 2 * SIZE, letter  # beside its own land mass
-    assert words_of_c in dict(labels)["C"]
+    assert f"<title>C {words_of_c}</title>" in dict(labels)["C"]
 
 
 @pytest.mark.django_db

@@ -654,7 +654,7 @@ def _draw(
     out.extend(_targets(view, turn, kind, where, optional, coord, size))
     out.append(_strip(view, seat, min_x, min_y, width, size, me))
     if actions:
-        out.append(_buttons(turn, kind, where, optional, min_x + width / 2, min_y, size))
+        out.append(_buttons(turn, kind, where, optional, min_x + width / 2, min_y, size, width))
     out.append(f'<g class="coord" pointer-events="none">{"".join(coords)}</g>')
     out.append("</svg>")
     return "".join(out)
@@ -871,11 +871,20 @@ def _targets(
 
 
 def _buttons(
-    turn: Turn, kind: str, where: str, optional: bool, cx: float, min_y: float, size: Size
+    turn: Turn,
+    kind: str,
+    where: str,
+    optional: bool,
+    cx: float,
+    min_y: float,
+    size: Size,
+    width: float = math.inf,
 ) -> str:
     """The picked piece's buttons, in a row between the status lines and the map (a
     button beside a small hex would cover its neighbours): "Place here", "+1 herd",
-    and for herds on a tile that may also drift, the drift."""
+    and for herds on a tile that may also drift, the drift; in words short enough for
+    the row to fit the board's ``width`` (the drift's "Drift (3 actions)" where "Drift
+    this tile (3 actions)" would not, as in German beside "+1 herd")."""
     pills: list[tuple[str, str, dict]] = []
     if kind == "p":
         pills.append(
@@ -905,8 +914,16 @@ def _buttons(
             )
     y = min_y + size.strip + size.button_row / 2
     out = ['<g class="buttons">']
-    widths = [_text_width(t, size.font, bold=True) + 1.4 * size.font for t, _, _ in pills]
     gap = size.font
+
+    def widths_of(pills) -> list[float]:
+        return [_text_width(t, size.font, bold=True) + 1.4 * size.font for t, _, _ in pills]
+
+    widths = widths_of(pills)
+    if kind == "m" and where in turn.drifts and sum(widths) + gap * len(pills) > width:
+        short = tr.gettext("Drift (%(cost)s actions)", cost=DRIFT_COST)
+        pills[-1] = (short, *pills[-1][1:])
+        widths = widths_of(pills)
     x = cx - (sum(widths) + gap * (len(pills) - 1)) / 2
     for (text, label, attrs), w in zip(pills, widths, strict=True):
         svg, _ = _pill(x + w / 2, y, text, label, size, **attrs)

@@ -6,10 +6,15 @@ places are on the board; the card a player played or drew in Phase 1 is named on
 as the public log names it (it is played face up, TS5), never a hand card (TS16).
 
 Marks (``data-changed``): ``drifted`` on a tile's new place, with ``data-from`` its
-old one and an arrow from there; ``drift-from`` on the place a tile left, when it is
-water now; ``herds-added`` / ``herds-removed`` with a seat's herd count on a place
-("+2", "-1": placed, moved, bred, rescued, returned to stock); ``swimming`` on herds
-left in the water; ``scored`` on the tiles of an interim scoring (TS7).
+old one: a drift to the next place is an arrow over their common edge; a longer one
+draws no line across the map (it would cross other tiles' herds): its old and new
+places carry the same letter (A, B, ...: a magenta disc, in the old place's top corner
+and the new tile's middle while it is empty) and an arrow inside the new place points
+in from where the tile came, so the mark stays inside those two hexes;
+``drift-from`` (a dashed ring) on the place a tile left, when it is water now;
+``herds-added`` / ``herds-removed`` with a seat's herd count on a place ("+2", "-1":
+placed, moved, bred, rescued, returned to stock); ``swimming`` on herds left in the
+water; ``scored`` on the tiles of an interim scoring (TS7).
 
 The overlay is drawn from hex coordinates with the board's own geometry
 (``trias._center``, ``trias.SIZE``): the one place this module knows how the board
@@ -287,24 +292,98 @@ def _ring(cx: float, cy: float, dashed: bool = False) -> str:
     )
 
 
-def _arrow(a, b) -> str:
-    """From the centre of place ``a`` to the near edge of place ``b``."""
+def _inside(a, b, u: float) -> tuple[float, float, float, float]:
+    """The drift's unit vector from ``a`` to ``b`` and its stroke scale (the board's
+    unit, up to 2: the arrow stays inside a hex on the widest boards)."""
     ax, ay = board._center(*a)
     bx, by = board._center(*b)
     length = math.hypot(bx - ax, by - ay) or 1.0
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    ex, ey = bx - ux * board.SIZE * 0.62, by - uy * board.SIZE * 0.62
-    hx, hy = ex - ux * 14, ey - uy * 14  # the head's base
-    px, py = -uy * 9, ux * 9
+    return (bx - ax) / length, (by - ay) / length, min(u, 2.0), length
+
+
+def _arrow_svg(x1: float, y1: float, ex: float, ey: float, ux: float, uy: float, k: float) -> str:
+    """A dashed magenta arrow on a dark edge from ``x1,y1`` to its tip ``ex,ey``."""
+    hx, hy = ex - ux * 12 * k, ey - uy * 12 * k  # the head's base
+    px, py = -uy * 8 * k, ux * 8 * k
     head = f"{ex:.1f},{ey:.1f} {hx + px:.1f},{hy + py:.1f} {hx - px:.1f},{hy - py:.1f}"
-    line = f'x1="{ax:.1f}" y1="{ay:.1f}" x2="{hx:.1f}" y2="{hy:.1f}"'
-    # Slightly see-through: a long drift's arrow crosses other tiles' words.
+    line = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{hx:.1f}" y2="{hy:.1f}"'
     return (
-        f'<g opacity="0.85"><line {line} stroke="{MARK_EDGE}" stroke-width="6" '
-        f'stroke-linecap="round"/><line {line} stroke="{MARK}" stroke-width="3" '
-        'stroke-linecap="round" stroke-dasharray="10 5"/>'
-        f'<polygon points="{head}" fill="{MARK}" stroke="{MARK_EDGE}" stroke-width="2"/></g>'
+        f'<g class="drift-arrow"><line {line} stroke="{MARK_EDGE}" stroke-width="{5 * k:.1f}" '
+        f'stroke-linecap="round"/><line {line} stroke="{MARK}" stroke-width="{2.5 * k:.1f}" '
+        f'stroke-linecap="round"/><polygon points="{head}" fill="{MARK}" '
+        f'stroke="{MARK_EDGE}" stroke-width="{1.5 * k:.1f}"/></g>'
     )
+
+
+def _arrow(a, b, u: float) -> str:
+    """A drift to the next place: from inside ``a`` over their common edge into ``b``
+    (the two hexes only; never across their herds' middles)."""
+    ux, uy, k, _ = _inside(a, b, u)
+    ax, ay = board._center(*a)
+    bx, by = board._center(*b)
+    start = board.SIZE * 0.45
+    tip = board.SIZE * 0.55
+    return _arrow_svg(ax + ux * start, ay + uy * start, bx - ux * tip, by - uy * tip, ux, uy, k)
+
+
+# A drift further than the next place: no line across the map (it would cross other
+# tiles and their herds): its old and new places carry the same letter, and an arrow
+# inside the new place points in from where the tile came.
+INRADIUS = board.SIZE * math.sqrt(3) / 2
+
+
+def _stub(a, b, u: float, to: tuple[float, float] | None = None, gap: float = 0.0) -> str:
+    """The arrow inside place ``b``, from its edge on ``a``'s side towards its middle
+    (or to ``gap`` short of the point ``to``)."""
+    ux, uy, k, _ = _inside(a, b, u)
+    bx, by = board._center(*b)
+    out = INRADIUS - 3 * k
+    if to is None:
+        tip_x, tip_y = bx - ux * board.SIZE * 0.22, by - uy * board.SIZE * 0.22
+    else:
+        tip_x, tip_y = to[0] - ux * gap, to[1] - uy * gap
+    return _arrow_svg(bx - ux * out, by - uy * out, tip_x, tip_y, ux, uy, k)
+
+
+def _tag_radius(u: float) -> float:
+    return 0.8 * round(12.5 * u, 1)
+
+
+def _tag(cx: float, cy: float, letter: str, u: float, where: str = "top") -> str:
+    """The drift's letter in a magenta disc, the board's text size (``u``: its unit):
+    in the hex's top corner, its bottom corner, or at ``cy`` itself ("middle")."""
+    font = round(12.5 * u, 1)
+    r = _tag_radius(u)
+    # In a corner: the disc's middle as far out as the slanted edges let it (60°).
+    y = board.SIZE - 2 * r - 1
+    y = {"top": cy - y, "bottom": cy + y}.get(where, cy)
+    return (
+        f'<g class="drift-tag" data-letter="{letter}"><circle cx="{cx:.1f}" cy="{y:.1f}" '
+        f'r="{r:.1f}" fill="{MARK}" stroke="{MARK_EDGE}" stroke-width="{1.5 * u:.1f}"/>'
+        f'<text x="{cx:.1f}" y="{y + font * 0.36:.1f}" text-anchor="middle" font-size="{font}" '
+        f'font-family="sans-serif" font-weight="bold" fill="#ffffff">{letter}</text></g>'
+    )
+
+
+def _long_drift(origin, at, letter: str, empty: bool, u: float) -> str:
+    """A drift further than the next place: the letter on both places, and the arrow
+    inside the new one. On an empty tile (a drifted tile leaves its herds swimming)
+    the letter stands in its middle, moved away from the arrow as far as the arrow
+    needs, the arrow pointing at it; else in a corner away from the arrow."""
+    cx, cy = board._center(*at)
+    ux, uy, k, _ = _inside(origin, at, u)
+    r, out = _tag_radius(u), INRADIUS - 3 * k
+    tags = _tag(*board._center(*origin), letter, u)
+    if empty and r + 8 * k <= out:
+        shift = max(0.0, r + 16 * k - out)  # the arrow: at least its head and a stroke
+        middle = (cx + ux * shift, cy + uy * shift)
+        return (
+            _stub(origin, at, u, to=middle, gap=r + 2 * k)
+            + tags
+            + _tag(*middle, letter, u, where="middle")
+        )
+    from_north = board._center(*origin)[1] < cy
+    return _stub(origin, at, u) + tags + _tag(cx, cy, letter, u, "bottom" if from_north else "top")
 
 
 def _badge(cx: float, cy: float, text: str, seat: int | None, u: float) -> str:
@@ -330,6 +409,8 @@ def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
     out: list[str] = []
     ringed: set[str] = set()
     badges: Counter = Counter()
+    letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    tiles = _tiles(view)
     for mark in found.marks:
         if mark.kind == "scored":
             # (the board draws the latest scoring's gold edge itself; this keeps earlier ones)
@@ -344,9 +425,14 @@ def overlay(view: dict, found: Changes, *, seat: int | None) -> str:
         cx, cy = board._center(*at)
         inner = ""
         if mark.kind == "drifted":
-            inner = _arrow(_parse_key(mark.origin), at)
+            origin = _parse_key(mark.origin)
+            if _steps(origin, at) <= 1:
+                inner = _arrow(origin, at, u)
+            else:
+                empty = not any(tiles.get(mark.at, {}).get("herds") or ())
+                inner = _long_drift(origin, at, next(letters, ""), empty, u)
             if mark.at not in ringed:
-                inner += _ring(cx, cy)
+                inner = _ring(cx, cy) + inner
                 ringed.add(mark.at)
         elif mark.kind == "drift-from":
             inner = _ring(cx, cy, dashed=True)

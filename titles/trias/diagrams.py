@@ -16,7 +16,7 @@ from games.engines import get_engine
 from learn.diagrams import Diagram, played_out, refusal, showing
 from learn.templatetags.learn import tally
 from titles.trias import engine as trias
-from titles.trias.board import center
+from titles.trias.board import Size, center
 from titles.trias.engine.build import position
 from titles.trias.engine.rules import COLOURS
 from titles.trias.engine.state import DRIFT
@@ -166,6 +166,7 @@ def example_3() -> Diagram:
 # A land mass's label (Example 3): a dark box with the letter and its words, put in the
 # water beside the land mass where it covers nothing the board draws.
 LABEL_HEIGHT = 22
+LINE_HEIGHT = 15  # a label's second line, below its first
 LABEL_GAP = 3  # the least space between a label and anything else
 CHAR_WIDTH = 7.2  # a 12 px sans-serif character, on average (the boards reckon so too)
 _NUMBER = r"(-?[\d.]+)"
@@ -175,6 +176,7 @@ _TEXT = re.compile(
     rf'<text x="{_NUMBER}" y="{_NUMBER}" text-anchor="middle" font-size="{_NUMBER}"[^>]*>([^<]*)<'
 )
 _VIEWBOX = re.compile(rf'viewBox="{_NUMBER} {_NUMBER} {_NUMBER} {_NUMBER}"')
+_UNIT = re.compile(r'data-unit="([\d.]+)"')
 
 
 def _drawn_boxes(svg: str) -> list[tuple[float, float, float, float]]:
@@ -205,43 +207,74 @@ def _overlaps(a, b) -> bool:
     )
 
 
-def _label_places(cells, width: float, inside):
-    """Where a label of ``width`` may go around a land mass of ``cells``, nearest
-    first: above its top row, below its bottom row (moved in from the board's edge
-    while it still spans a tile of that row), left or right of either."""
+def _label_places(cells, width: float, inside, height: float = LABEL_HEIGHT, step: float = 1.0):
+    """Where a label of ``width`` x ``height`` may go around a land mass of ``cells``,
+    nearest first: above its top row, below its bottom row (moved in from the board's
+    edge while it still spans a tile of that row), left or right of either. ``step``
+    is the board's unit (``board.Size.u``): the distances grow with its text."""
     centres = [center(q, r) for q, r in cells]
     top = min(y for _x, y in centres)
     bottom = max(y for _x, y in centres)
-    for row_y, step in ((top, -1), (bottom, 1)):
+    for row_y, sign in ((top, -1), (bottom, 1)):
         xs = [x for x, y in centres if y == row_y]
         for x in (sum(xs) / len(xs), min(xs), max(xs)):
             x0 = min(max(x - width / 2, inside[0]), inside[2] - width)
             if not x0 <= x <= x0 + width:
                 continue
-            for shift in range(40, 100, 2):
-                y = row_y + step * shift
-                yield (x0, y - LABEL_HEIGHT / 2, x0 + width, y + LABEL_HEIGHT / 2)
+            for shift in range(40, 100 + round(20 * step), 2):
+                y = row_y + sign * (shift + (step - 1) * height / 2)
+                yield (x0, y - height / 2, x0 + width, y + height / 2)
     for row_y in (top, bottom):
         xs = [x for x, y in centres if y == row_y]
         for shift in range(40, 120, 2):
             for x0 in (min(xs) - shift - width, max(xs) + shift):
-                yield (x0, row_y - LABEL_HEIGHT / 2, x0 + width, row_y + LABEL_HEIGHT / 2)
+                yield (x0, row_y - height / 2, x0 + width, row_y + height / 2)
+    # Else anywhere in the water, nearest the land mass first.
+    grid = [
+        (x0, y0)
+        for x0 in _range(inside[0], inside[2] - width, 4 * step)
+        for y0 in _range(inside[1], inside[3] - height, 4 * step)
+    ]
+
+    def distance(corner) -> float:
+        mx, my = corner[0] + width / 2, corner[1] + height / 2
+        return min(max(abs(my - cy), abs(mx - cx) - width / 2) for cx, cy in centres)
+
+    for x0, y0 in sorted(grid, key=distance):
+        yield (x0, y0, x0 + width, y0 + height)
+
+
+def _range(start: float, stop: float, step: float):
+    while start <= stop:
+        yield start
+        start += step
 
 
 def lettered(svg: str, labels) -> str:
     """``svg`` with each ``(letter, words, cells)`` of ``labels`` written beside its land
     mass (the letter left out when ""), covering nothing else (``ValueError`` if a label
-    finds no free place: move the land masses apart)."""
+    finds no free place: move the land masses apart). Its words are the board's own
+    text size (``board.Size.font``, from the drawing's ``data-unit``), so they read as
+    large as the board's on a phone, where the drawing fits the screen's width."""
     left, top, width, height = (float(v) for v in _VIEWBOX.search(svg).groups())
-    inside = (left + 4, top + 4, left + width - 4, top + height - 4)
+    unit = _UNIT.search(svg)
+    u = float(unit.group(1)) if unit else 1.0
+    k = Size(u).font / 12  # the labels' scale: 12 units at u = 1, the board's text at u
+    inside = (left + 4 * k, top + 4 * k, left + width - 4 * k, top + height - 4 * k)
     taken = _drawn_boxes(svg)
     out = []
     for letter, words, cells in labels:
-        w = CHAR_WIDTH * len(words) + (36 if letter else 20)  # the letter and the margins
+        # A letter alone (its words in its title: the page's table gives them), or the
+        # words in two lines ("7 tiles:" over its points): at the board's text size, in
+        # one line they would be half the board's width.
+        head, colon, rest = words.partition(": ")
+        lines = [] if letter else [head + colon.rstrip(), rest] if colon else [words]
+        w = (CHAR_WIDTH * max(map(len, lines), default=0) + (24 if letter else 20)) * k
+        h = (LABEL_HEIGHT + LINE_HEIGHT * max(0, len(lines) - 1)) * k
         box = next(
             (
                 box
-                for box in _label_places(cells, w, inside)
+                for box in _label_places(cells, w, inside, h, k)
                 if inside[0] <= box[0]
                 and box[2] <= inside[2]
                 and inside[1] <= box[1]
@@ -254,19 +287,30 @@ def lettered(svg: str, labels) -> str:
             raise ValueError(f"no free place for land mass {letter}'s label")
         taken.append(box)
         x0, y0, x1, y1 = box
+        x = x0 + 10 * k
+        spans = "".join(
+            f'<tspan x="{x:.1f}" y="{y0 + (16 + LINE_HEIGHT * i) * k:.1f}">{escape(line)}</tspan>'
+            for i, line in enumerate(lines)
+        )
+        mark = (
+            f'<text x="{(x0 + x1) / 2:.1f}" y="{(y0 + y1) / 2 + 5 * k:.1f}" text-anchor="middle" '
+            f'font-size="{14 * k:.1f}" font-family="sans-serif" font-weight="bold" '
+            f'fill="#f2c14e">{escape(letter)}</text>'
+            if letter
+            else ""
+        )
+        words_svg = (
+            f'<text x="{x:.1f}" y="{y0 + 16 * k:.1f}" font-size="{12 * k:.1f}" '
+            f'font-family="sans-serif" fill="#ffffff">{spans}</text>'
+            if lines
+            else ""
+        )
         out.append(
             f'<g class="land-mass"{f" data-land-mass={quoteattr(letter)}" if letter else ""}>'
+            f"<title>{escape(' '.join(filter(None, (letter, words))))}</title>"
             f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
-            'rx="5" fill="#000000" fill-opacity="0.8" stroke="#f2c14e" stroke-width="1.5"/>'
-            f'<text x="{x0 + 10:.1f}" y="{y1 - 6:.1f}" font-size="12" font-family="sans-serif" '
-            'fill="#ffffff">'
-            + (
-                '<tspan font-size="14" font-weight="bold" fill="#f2c14e">'
-                f"{escape(letter)}</tspan>  "
-                if letter
-                else ""
-            )
-            + f"{escape(words)}</text></g>"
+            f'rx="{5 * k:.1f}" fill="#000000" fill-opacity="0.8" stroke="#f2c14e" '
+            f'stroke-width="{1.5 * k:.1f}"/>{mark}{words_svg}</g>'
         )
     end = svg.rindex("</svg>")
     return svg[:end] + "".join(out) + svg[end:]
