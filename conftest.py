@@ -136,6 +136,14 @@ SLOW_FIRST = [
 
 
 def pytest_collection_modifyitems(config, items):
+    # pytest-xdist hands tests out by node id: two tests with one id run as one, and the
+    # other is silently never run (``--dist loadgroup``). Refuse such a collection.
+    seen, twice = set(), set()
+    for item in items:
+        (twice if item.nodeid in seen else seen).add(item.nodeid)
+    if twice:
+        raise pytest.UsageError(f"tests with the same node id, run only once: {sorted(twice)}")
+
     def rank(item) -> int:
         return next(
             (i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)),
