@@ -24,9 +24,10 @@ class Level:
     title: str
     summary: str
     params: dict = field(default_factory=dict)  # MonteCarloBot's keyword arguments
-    # The longest one decision is meant to take, in seconds: the CPU cap of the levels
-    # that have one (``max_seconds``); the others search a smaller fixed budget. A seat
-    # due longer than this and a minute is queued again (games.computer.turns).
+    # The longest one decision is meant to take, in seconds: every level's CPU cap
+    # (``max_seconds``), which only the largest tables reach; below it each searches
+    # its fixed budget. A seat due longer than this and a minute is queued again
+    # (games.computer.turns).
     think_seconds: float = 2.0
 
     def arguments(self, engine: str = "", players: int = 0) -> dict:
@@ -49,7 +50,7 @@ class Level:
 
 
 # Fixed playout counts, so that a level plays the same on a busy machine as on a quiet
-# one; the CPU cap only guards the top level's decisions on the largest tables.
+# one; the CPU cap only guards the decisions on the largest tables.
 #
 # Measured (``benchmarks/bots.py``, seeds from 1000, seats rotated; figures with their
 # 95% Wilson interval, fair share in brackets; the benchmark prints the time a
@@ -100,7 +101,7 @@ LEVELS: dict[str, Level] = {
             gettext_lazy(
                 "Takes what a glance shows and now and then plays at random: a gentle first game."
             ),
-            {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": None},
+            {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": 2.0},
         ),
         Level(
             "casual",
@@ -113,7 +114,7 @@ LEVELS: dict[str, Level] = {
                 "greedy": 0.5,
                 "sample": 6,
                 "ucb": 0.5,
-                "max_seconds": None,
+                "max_seconds": 2.0,
             },
         ),
         Level(

@@ -1,9 +1,13 @@
 """The computer levels a person can choose (games.computer.levels.LEVELS)."""
 
+import random
+import time
+
 import pytest
 
 from games.computer.levels import LEVELS, level_bot
 from games.computer.players import MonteCarloBot
+from games.engines import ENGINES
 from titles.triad import engine as t
 
 
@@ -18,9 +22,41 @@ def test_the_four_levels_keep_their_ids_and_order():
     ]
 
 
-def test_the_strong_levels_cap_their_cpu_time_and_the_lower_ones_need_no_cap():
-    assert level_bot("expert", seed=1).max_seconds == 2.0
-    assert level_bot("beginner", seed=1).max_seconds is None
+def test_every_level_caps_its_cpu_time_at_its_think_time():
+    for level in LEVELS.values():
+        for engine in ("triad", "trias", "tritarea"):
+            bot = level_bot(level.id, seed=1, engine=engine, players=5)
+            assert bot.max_seconds == level.think_seconds <= 2.0
+
+
+DEADLINE = 0.02  # seconds of CPU time, far below any level's usual think
+MARGIN = 0.08  # one step of work after the deadline is noticed, and the decision's set-up
+
+
+@pytest.mark.parametrize(("name", "people"), [("trias", 5), ("tritarea", 4)])
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_answers_within_its_deadline_at_a_full_table(level, name, people):
+    """Every loop of the search (the one-step screen over every action, the first pass
+    over the candidates, the playouts, a guided step's scan) stops at the deadline: with
+    a tiny one, each level still plays a legal action and takes little more."""
+    engine = ENGINES[name]
+    state, rng = engine.new_game(people, 77, None), random.Random(5)
+    bot = level_bot(level, seed=1, engine=name, players=people)
+    bot.blunder = 0.0  # a lapse answers at once: time the search
+    bot.max_seconds = DEADLINE
+    slowest, decisions = 0.0, 0
+    for ply in range(120):
+        seat = engine.to_move(state)[0]
+        legal = engine.legal_actions(state, seat)
+        if ply % 6 == 0 and len(legal) > 1:
+            started = time.process_time()
+            action = bot.choose(engine, state, seat)
+            slowest = max(slowest, time.process_time() - started)
+            decisions += 1
+            assert action in legal
+        state = engine.apply(state, seat, rng.choice(legal))
+    assert decisions >= 8
+    assert slowest < DEADLINE + MARGIN, f"{level} took {slowest:.3f} s"
 
 
 def test_an_unknown_level_is_refused():
