@@ -1,8 +1,8 @@
 """Computer levels, measured: bot-vs-bot matches per game and table size.
 
     nice -n 10 .venv/bin/python benchmarks/bots.py [--games 40] [--tables triad:2,trias:2]
-        [--levels beginner,casual] [--seed 1000] [--skip-random | --only-random] [--markdown]
-        [--jobs 2]
+        [--levels beginner,casual] [--seed 1000] [--skip-random | --only-random]
+        [--against below,random,greedy] [--markdown] [--jobs 2]
 
 ``--tables`` takes any game and player count (``trias:4``, ``trias:5`` too);
 ``--markdown`` ends with the measured rows as a markdown table for a closing note.
@@ -12,6 +12,11 @@ prints the level's win rate with a 95% Wilson interval:
 
 - against the level below (Beginner's "below" is the random bot),
 - against the random bot.
+
+``--against`` names the opponents instead: ``below``, ``random`` and ``greedy``, the
+one-ply greedy reference player (:class:`GreedyBot`: the action whose immediate
+result is best for it by score and material, nothing else; it never sees a secret).
+Beginner should beat it at 60% or more, Casual at 75% (the interval's low end).
 
 One seat is the measured level, every other seat the opponent; game ``i`` of a match
 uses seed ``seed + i`` and puts the measured level in seat ``i mod n``, so every seat
