@@ -63,7 +63,9 @@ class Level:
 #   at 77-90% (70 games; Expert vs Strong 40).
 # - Trias 2p: every level judges by the fitted model (``trias/evaluation.py``), the
 #   board as it stands (``evaluate_board``) being what the greedy player judges by;
-#   Beginner (one action deep) beats greedy 81% [71, 89], Casual 83% [72, 90].
+#   Beginner (one action deep, a lapse in ten) beats greedy 73% [61, 82], Casual
+#   (without lapses) 81% [71, 89]; Casual vs Beginner 54% [42, 65], Strong vs Casual
+#   49% [37, 60] (70 games each): not yet a ladder above Beginner.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #
 # Earlier figures (seeds from 1000) for what has not changed since:
