@@ -60,7 +60,7 @@ class Level:
 #
 # - Triad: every level's playouts take the Triad on offer (``GameSpec.levels``);
 #   Beginner beats greedy 77% [66, 85], Casual 100%; each level beats the one below
-#   at 77-90% (70 games; Expert vs Strong 40).
+#   at 77-90% (70 games; Expert vs Strong 40); Expert vs random 100% [95, 100] (75).
 # - Trias 2p: every level judges by the fitted model (``trias/evaluation.py``), the
 #   board as it stands (``evaluate_board``) being what the greedy player judges by;
 #   Beginner (one action deep, a lapse in ten) beats greedy 73% [61, 82], Casual
