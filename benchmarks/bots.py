@@ -1,8 +1,8 @@
 """Computer levels, measured: bot-vs-bot matches per game and table size.
 
     nice -n 10 .venv/bin/python benchmarks/bots.py [--games 40] [--tables triad:2,trias:2]
-        [--levels beginner,casual] [--seed 1000] [--skip-random | --only-random] [--markdown]
-        [--jobs 2]
+        [--levels beginner,casual] [--seed 1000] [--skip-random | --only-random]
+        [--against below,random,greedy] [--markdown] [--jobs 2]
 
 ``--tables`` takes any game and player count (``trias:4``, ``trias:5`` too);
 ``--markdown`` ends with the measured rows as a markdown table for a closing note.
@@ -12,6 +12,11 @@ prints the level's win rate with a 95% Wilson interval:
 
 - against the level below (Beginner's "below" is the random bot),
 - against the random bot.
+
+``--against`` names the opponents instead: ``below``, ``random`` and ``greedy``, the
+one-ply greedy reference player (:class:`GreedyBot`: the action whose immediate
+result is best for it by score and material, nothing else; it never sees a secret).
+Beginner should beat it at 60% or more, Casual at 75% (the interval's low end).
 
 One seat is the measured level, every other seat the opponent; game ``i`` of a match
 uses seed ``seed + i`` and puts the measured level in seat ``i mod n``, so every seat
@@ -37,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 import time
 from dataclasses import dataclass, field
@@ -46,8 +52,9 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python benchmarks/bots.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games import registry
 from games.computer.levels import LEVELS
-from games.computer.players import RandomBot
+from games.computer.players import RandomBot, result_value
 from games.engines import ENGINES
 
 TABLES = ("triad:2", "trias:2", "trias:3", "tritarea:2", "tritarea:3")  # also trias:4, trias:5
@@ -77,8 +84,55 @@ class Timed:
         return action
 
 
+class GreedyBot:
+    """The one-ply greedy reference opponent: it takes the action whose immediate
+    result is best for it by score and material, and knows nothing else.
+
+    "Score and material" is the game's plainest estimate of the position as it
+    stands: Triad's removed dice, Trias's ``evaluate_board`` (points, the final
+    scoring if the game ended now, herds on land), Tri*T*Area's scores as if the round
+    ended now; a game won outright beats everything. Ties are broken at random.
+
+    It never looks at what its seat cannot see: every action is tried on one
+    determinization (the secrets re-drawn from its own random numbers), never on the
+    true state, so two positions its seat cannot tell apart get the same action.
+    Kept here, apart from the levels, so that tuning a level never moves the yardstick.
+    """
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, engine, state, seat: int) -> str:
+        legal = engine.legal_actions(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        spec = registry.get(engine.name)
+        judge = spec.evaluators.get("evaluate_board") or spec.evaluators["evaluate"]
+        seen = spec.determinize(state, seat, self.rng) if spec.determinize else state
+        best, best_value = [], -1.0
+        for action in legal:
+            after = engine.apply(seen, seat, action)
+            value = result_value(engine, after, seat)
+            if value is None:
+                value = judge(after, seat)
+            elif value >= 1.0:
+                value = 2.0  # a won game first
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+OPPONENTS = ("below", "random", "greedy")
+
+
 def make(level: str, seed: int, engine: str, people: int):
-    return RandomBot(seed) if level == "random" else LEVELS[level].bot(seed, engine, people)
+    if level == "random":
+        return RandomBot(seed)
+    if level == "greedy":
+        return GreedyBot(seed)
+    return LEVELS[level].bot(seed, engine, people)
 
 
 @dataclass
@@ -210,6 +264,22 @@ def npc_cost(games: int = 40) -> None:
         )
 
 
+def opponents(args, level: str) -> list[str]:
+    """Whom ``level`` plays (``--against``, or the level below and random)."""
+    lower = below(level)
+    if args.against:
+        wanted = args.against.split(",")
+        unknown = set(wanted) - set(OPPONENTS)
+        if unknown:
+            raise SystemExit(f"--against: unknown opponent {', '.join(sorted(unknown))}")
+        return list(dict.fromkeys(lower if w == "below" else w for w in wanted))
+    if args.only_random:
+        return ["random"]
+    if args.skip_random or lower == "random":
+        return [lower]
+    return [lower, "random"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per match")
@@ -218,6 +288,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--skip-random", action="store_true", help="only vs the level below")
     parser.add_argument("--only-random", action="store_true", help="only vs the random bot")
+    parser.add_argument(
+        "--against",
+        default="",
+        help="opponents, e.g. greedy or below,greedy (below, random, greedy; default below,random)",
+    )
     parser.add_argument("--markdown", action="store_true", help="end with a markdown table")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument(
@@ -243,19 +318,11 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         for level in args.levels.split(","):
-            lower = below(level)
-            if not args.only_random or lower == "random":
+            for villain in opponents(args, level):
                 result = match(
-                    name, people, level, lower, args.games, args.seed, args.jobs, args.first
+                    name, people, level, villain, args.games, args.seed, args.jobs, args.first
                 )
-                label = f"{LEVELS[level].title} vs {lower}"
-                print(row(label, result, share), flush=True)
-                measured.append((label, table, share, result))
-            if lower != "random" and not args.skip_random:
-                result = match(
-                    name, people, level, "random", args.games, args.seed, args.jobs, args.first
-                )
-                label = f"{LEVELS[level].title} vs random"
+                label = f"{LEVELS[level].title} vs {villain}"
                 print(row(label, result, share), flush=True)
                 measured.append((label, table, share, result))
     if args.markdown:

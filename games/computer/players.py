@@ -113,8 +113,13 @@ class MonteCarloBot:
         self.turns = max(0, turns)
         self.blunder = blunder
         self.evaluator = evaluator
+        self._deadline: float | None = None  # CPU time the decision under way must end by
 
     # -- helpers -------------------------------------------------------------------
+
+    def _late(self) -> bool:
+        """Whether the decision under way has used up its CPU time (``max_seconds``)."""
+        return self._deadline is not None and time.process_time() > self._deadline
 
     def _sample(self, engine: ModuleType, state, seat: int):
         """The state the bot may search: a determinization when secrets exist."""
@@ -143,6 +148,8 @@ class MonteCarloBot:
                 best, best_value = [action], value
             elif value == best_value:
                 best.append(action)
+            if self._late():
+                break  # the best of those weighed so far
         return self.rng.choice(best)
 
     def _playout(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
@@ -155,7 +162,7 @@ class MonteCarloBot:
         turns, last = 0, seat
         for _ in range(self.depth):
             movers = engine.to_move(state)
-            if not movers:
+            if not movers or self._late():
                 break
             mover = movers[0] if len(movers) == 1 else rng.choice(movers)
             if mover != last:
@@ -185,7 +192,17 @@ class MonteCarloBot:
             return legal[0]
         if self.blunder and self.rng.random() < self.blunder:
             return self.rng.choice(legal)  # ``blunder``: a gentle level's lapses
-        deadline = time.process_time() + self.max_seconds if self.max_seconds else None
+        started = time.process_time()
+        self._deadline = started + self.max_seconds if self.max_seconds else None
+        try:
+            return self._search(engine, state, seat, legal)
+        finally:
+            self._deadline = None
+
+    def _search(self, engine: ModuleType, state, seat: int, legal: list[str]) -> str:
+        """The decision among ``legal``. Every loop in it (the screen, the first pass
+        over the candidates, the playouts, a guided step's scan) stops once the CPU
+        time is up, with the best found so far: the cap holds at any table."""
         neutral = 0.5
 
         # Screen the candidates one action deep on one sample of the unknown.
@@ -201,6 +218,8 @@ class MonteCarloBot:
                 if value >= 1.0 and engine.outcome(after) is not None:
                     return action  # an outright win
                 scored.append((value, action))
+                if self._late():
+                    break  # judge among those screened
             if evaluates:
                 scored.sort(key=lambda pair: -pair[0])  # stable: shuffled ties
             candidates = [action for _, action in scored[: self.width]]
@@ -208,6 +227,8 @@ class MonteCarloBot:
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         for i in range(max(self.playouts, len(candidates))):
+            if self._late():
+                break
             if self.ucb and i >= len(candidates):
                 # UCB1: more playouts for the candidates that look best so far.
                 log_n = math.log(i)
@@ -221,8 +242,8 @@ class MonteCarloBot:
             after = engine.apply(start, seat, action)
             totals[action] += self._playout(engine, after, seat, neutral)
             counts[action] += 1
-            if deadline is not None and time.process_time() > deadline and i >= len(candidates):
-                break
+        if not any(counts.values()):
+            return candidates[0]  # no time for a playout: the screen's best
         return max(candidates, key=lambda a: totals[a] / counts[a] if counts[a] else -1.0)
 
 
