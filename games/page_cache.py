@@ -43,7 +43,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
 from games import clocks
-from games.awaiting import awaiting_count
+from games.awaiting import awaiting_count, games_awaiting, know_awaiting
 from games.changes import spectator_since
 from games.computer import turns as computer_turns
 from games.models import Controller, Game, GameStatus, Seat
@@ -352,10 +352,19 @@ def move_answer(request, game: Game, seats: list[Seat], *, seen: int) -> SafeStr
     view answers with the whole live part). Drawn for this viewer alone, like every
     page: their secrets are in it, and it is never cached as it is; the body is kept
     for their next view (``_drawn_and_kept``)."""
+    # Counted again: the count this request read before the move still holds this game.
+    know_awaiting(request, games_awaiting(request.user))
     drawn = _drawn_and_kept(request, game, seats, _awaiting(request))
     pieces = drawn.pieces
     meta = '<span id="live-meta"'
     out = [pieces["meta"].replace(meta, meta + ' hx-swap-oob="true"', 1)]
+    # The header's count: this game no longer awaits them (or now does, after a forced
+    # step or a conditional reply brought their turn back).
+    out.append(
+        render_to_string(
+            "_awaiting_badge.html", {"awaiting_count": _awaiting(request), "oob": True}
+        )
+    )
     out += [
         f'<div hx-swap-oob="innerHTML:#{box}">{pieces[name]}</div>'
         for name, box in MOVE_BOXES.items()

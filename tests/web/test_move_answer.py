@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.awaiting import games_awaiting
 from games.models import GameStatus, Move
 from games.page_cache import MOVE_BOXES
 from games.replay import load_state
@@ -77,7 +78,9 @@ def htmx_move(client, game, action):
 
 
 @pytest.mark.parametrize(("engine", "players", "plies"), TABLES)
-def test_the_answer_holds_each_changed_piece_as_a_reload_shows_it(engine, players, plies):
+def test_the_answer_holds_each_changed_piece_as_a_reload_shows_it(
+    engine, players, plies, django_capture_on_commit_callbacks
+):
     game = game_under_way(engine, players, plies)
     assert game.status == GameStatus.ACTIVE
     seat = game.to_move[0]
@@ -86,7 +89,9 @@ def test_the_answer_holds_each_changed_piece_as_a_reload_shows_it(engine, player
     before = client.get(reverse("game_detail", args=[game.pk])).content.decode()
     seen = game.version
     action = game.engine_module.legal_actions(load_state(game), seat)[-1]
-    response = htmx_move(client, game, action)
+    # (what the move's commit does, e.g. forget the cached count of games awaiting them)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = htmx_move(client, game, action)
     assert response.status_code == 200
     game.refresh_from_db()
     if game.status != GameStatus.ACTIVE:
@@ -185,3 +190,27 @@ def test_a_stale_move_answers_with_the_whole_live_part_and_its_reason():
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="live"') and 'role="alert"' in html
     assert 'id="board"' in html and 'id="moves-list"' in html
+
+
+def test_the_headers_count_of_games_awaiting_the_player_follows_their_move(
+    django_capture_on_commit_callbacks,
+):
+    """After a move the header's "My games" count is what a reload shows: one game
+    fewer awaits them (issue 44's answer swaps it out of band)."""
+    game = game_under_way("triad", 2, 4)
+    mover = seat_user(game, game.to_move[0])
+    for _ in range(20):  # a second game awaiting them
+        other = start_game("triad", [mover, UserFactory()])
+        if seat_user(other, other.to_move[0]) == mover:
+            break
+    assert games_awaiting(mover) == 2
+    client = signed_in(mover)
+    before = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert re.search(r'<span class="badge"[^>]*>2</span>', before)
+    action = game.engine_module.legal_actions(load_state(game), game.to_move[0])[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = htmx_move(client, game, action).content.decode()
+    badge = re.search(r'<span id="awaiting-badge" hx-swap-oob="true">.*?</span>', answer, re.S)
+    assert badge and re.search(r'<span class="badge"[^>]*>1</span>', answer[badge.start() :])
+    reload = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert re.search(r'<span class="badge"[^>]*>1</span>', reload)
