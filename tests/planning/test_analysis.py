@@ -13,25 +13,10 @@ from games.models import Move
 from planning import analysis
 from planning.models import AnalysisNote
 from tests.factories import UserFactory
+from tests.planning.helpers import HTMX, signed_in, token_of, url
 from tests.web.helpers import play_random, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def signed_in(user):
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(game):
-    return reverse("planning_analyse", args=[game.pk])
-
-
-def token_of(html):
-    return re.search(r'name="line" value="([^"]+)"', html).group(1)
 
 
 def legal_now(game, user, html):

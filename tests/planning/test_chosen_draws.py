@@ -10,10 +10,9 @@ import pytest
 from games.replay import load_state
 from planning import analysis, chance
 from tests.factories import UserFactory
+from tests.planning.helpers import HTMX, signed_in, token_of, url
 from tests.web.helpers import play_random, seat_user, start_game
 from titles.trias.engine.cards import CARD_NAMES, deck2_size
-
-from .test_analysis import HTMX, signed_in, token_of, url
 
 pytestmark = pytest.mark.django_db
 

@@ -16,12 +16,11 @@ from games.models import Move
 from games.replay import load_state
 from planning import analysis
 from tests.factories import UserFactory
+from tests.planning.helpers import HTMX, signed_in, token_of, url
 from tests.web.helpers import play_random, seat_user, start_game
 from tests.web.test_hidden_information import _unstamped
 from titles.trias.engine.cards import METEORITE, deck2_size
 from titles.tritarea.engine.cards import full_deck
-
-from .test_analysis import HTMX, signed_in, token_of, url
 
 pytestmark = pytest.mark.django_db
 

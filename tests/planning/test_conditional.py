@@ -15,24 +15,10 @@ from mail.sending.compose import game_section, turn_email
 from planning import analysis, conditional
 from planning.models import ConditionalMoves
 from tests.factories import UserFactory
+from tests.planning.helpers import HTMX, signed_in, token_of, url
 from tests.web.helpers import play_random, seat_user, start_game
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def signed_in(user):
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(game):
-    return reverse("planning_analyse", args=[game.pk])
-
-
-def token_of(html):
-    return re.search(r'name="line" value="([^"]+)"', html).group(1)
 
 
 def line_played(client, game, user, count):

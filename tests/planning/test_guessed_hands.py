@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games import boards
 from games.replay import load_state
+from tests.planning.helpers import signed_in, url
 from tests.web.helpers import play_random, seat_user
 from titles.trias.board import guide as trias_guide
 from titles.trias.board import render_svg as trias_svg
@@ -18,7 +19,6 @@ from titles.trias.guide import colour as trias_colour
 from titles.tritarea.board import guide as tritarea_guide
 from titles.tritarea.board import render_svg as tritarea_svg
 
-from .test_analysis import signed_in, url
 from .test_chosen_hands import trias_in_card_phase, tritarea_game
 
 pytestmark = pytest.mark.django_db

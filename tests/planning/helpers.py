@@ -1,0 +1,23 @@
+"""What the analysis board's tests share: a signed-in client, the page's address and the
+signed line the page carries."""
+
+import re
+
+from django.test import Client
+from django.urls import reverse
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def url(game) -> str:
+    return reverse("planning_analyse", args=[game.pk])
+
+
+def token_of(html: str) -> str:
+    return re.search(r'name="line" value="([^"]+)"', html).group(1)
