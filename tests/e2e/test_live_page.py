@@ -35,16 +35,29 @@ def _signed_in(context, live_server, user) -> Page:
     return page
 
 
-@pytest.fixture
-def duel():
+def _duel(engine: str):
+    """A public two-player game of ``engine`` between alice and bob, under way."""
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
     game = services.game_create(
-        creator=alice, engine="triad", num_players=2, options={}, days_per_move=3,
+        creator=alice, engine=engine, num_players=2, options={}, days_per_move=3,
         invitees=[bob], is_public=True,
     )  # fmt: skip
     services.invitation_accept(game_id=game.pk, user=bob)
     game.refresh_from_db()
     return game, alice, bob
+
+
+def _phone(browser, live_server, user) -> Page:
+    """A page signed in as ``user`` in a new touch context of a phone's size."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    return _signed_in(context, live_server, user)
+
+
+@pytest.fixture
+def duel():
+    return _duel("triad")
 
 
 def test_two_tabs_see_a_draw_offer_and_the_end_of_the_game(
@@ -99,18 +112,10 @@ def test_trias_coordinates_zoom_and_a_pick_that_keeps_the_instruction_in_sight(
     (off without a choice); the board zooms in and back to the whole board with its
     buttons and keys; picking a piece on the board neither scrolls the instruction out
     of sight nor draws an outline over the neighbouring hexes."""
-    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    game = services.game_create(
-        creator=alice, engine="trias", num_players=2, options={}, days_per_move=3,
-        invitees=[bob], is_public=True,
-    )  # fmt: skip
-    services.invitation_accept(game_id=game.pk, user=bob)
-    game.refresh_from_db()
+    game, _alice, _bob = _duel("trias")
     due = next(s.user for s in game.seats.select_related("user") if s.index in game.to_move)
-    context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 390, "height": 844}, has_touch=True
-    )
-    page = _signed_in(context, live_server, due)
+    page = _phone(browser, live_server, due)
+    context = page.context
     page.goto(f"/games/{game.pk}/")
     coords = page.locator("#board g.coord")
     toggle = page.locator("#show-coords")
@@ -158,16 +163,9 @@ def test_the_trias_analysis_board_shows_coordinates_as_the_game_page_does(live_s
     """The analysis board hides the hexes' ``q,r`` labels until "Show coordinates" is
     ticked, as the game page does (titles.trias.board), keeps the choice after a move
     played there, and shares it with the game page (one choice in this browser)."""
-    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    game = services.game_create(
-        creator=alice, engine="trias", num_players=2, options={}, days_per_move=3,
-        invitees=[bob], is_public=True,
-    )  # fmt: skip
-    services.invitation_accept(game_id=game.pk, user=bob)
-    context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 390, "height": 844}, has_touch=True
-    )
-    page = _signed_in(context, live_server, alice)
+    game, alice, _bob = _duel("trias")
+    page = _phone(browser, live_server, alice)
+    context = page.context
     page.goto(f"/games/{game.pk}/analyse/")
     coords = page.locator("#board g.coord")
     toggle = page.locator("#show-coords")
