@@ -11,7 +11,7 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   tried in short playouts (random legal actions, cut off after ``depth`` actions)
   and the action with the best average result is played. Its cost per move is
   bounded by ``playouts`` (the whole budget for one decision) and ``depth``, plus an
-  optional cap ``max_seconds`` of CPU time (not wall-clock: a decision on a loaded
+  optional cap ``max_seconds`` of its thread's CPU time (not wall-clock: a decision on a loaded
   machine is the same decision), so it stays usable for large tables.
   Options that make it stronger for the same budget: ``ucb`` spends the playouts on
   the candidates that look best so far (UCB1) instead of evenly; ``sample`` makes a
@@ -113,13 +113,15 @@ class MonteCarloBot:
         self.turns = max(0, turns)
         self.blunder = blunder
         self.evaluator = evaluator
-        self._deadline: float | None = None  # CPU time the decision under way must end by
+        # This thread's CPU time the decision under way must end by: a thread's, not the
+        # process's, so a busy neighbour thread (a web server's) does not cut it short.
+        self._deadline: float | None = None
 
     # -- helpers -------------------------------------------------------------------
 
     def _late(self) -> bool:
         """Whether the decision under way has used up its CPU time (``max_seconds``)."""
-        return self._deadline is not None and time.process_time() > self._deadline
+        return self._deadline is not None and time.thread_time() > self._deadline
 
     def _sample(self, engine: ModuleType, state, seat: int):
         """The state the bot may search: a determinization when secrets exist."""
@@ -192,7 +194,7 @@ class MonteCarloBot:
             return legal[0]
         if self.blunder and self.rng.random() < self.blunder:
             return self.rng.choice(legal)  # ``blunder``: a gentle level's lapses
-        started = time.process_time()
+        started = time.thread_time()
         self._deadline = started + self.max_seconds if self.max_seconds else None
         try:
             return self._search(engine, state, seat, legal)
