@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from support import recreate_database  # this folder is on sys.path
+from support import move_played, recreate_database  # this folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 BGIO = ROOT / "benchmarks" / "bgio"
@@ -292,7 +292,7 @@ def tripost_round(port: int, cpu: CpuWindow, lanes: list[Lane], args, run: Run) 
             start = time.perf_counter()
             status, _headers, body = request(port, req)
             took = (time.perf_counter() - start) * 1000
-            if status != 200 or b'id="live"' not in body:
+            if not move_played(status, body):
                 failures.append((t.game_id, status, body[:300]))
                 return
             latencies.append(took)

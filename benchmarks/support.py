@@ -28,3 +28,11 @@ def recreate_database(url: str, template: str | None = None) -> None:
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"{copy}')
+
+
+def move_played(status: int, body: bytes) -> bool:
+    """Whether the answer to an htmx move ``POST`` says the move was played: a move
+    answers with its changed pieces (the ``meta`` piece first), a move that ends the
+    game with the whole live part; both hold ``live-meta``. A refused move answers
+    400 or 409 (stale), with the page as it stands."""
+    return status == 200 and b'id="live-meta"' in body
