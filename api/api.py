@@ -15,6 +15,7 @@ from accounts.models import User
 from chat import services as chat_services
 from chat.services import ChatError
 from config import throttle
+from games import invitations as email_invitations
 from games import services
 from games.engines import AmbiguousAction, IllegalAction, IllegalNow, UnknownAction
 from games.errors import GameError, StaleMove
@@ -151,15 +152,25 @@ def my_games(request):
 
 @api.post("/games", response={201: s.GameOut, **REFUSALS}, tags=["games"])
 def game_create(request, data: s.NewGameIn):
-    """A new game: invite players by username; seats left free are open in the lobby
-    (public games)."""
+    """A new game: invite players by username or email address, give seats to computer
+    players; seats left free are open in the lobby (public games)."""
     need(request, Scope.PLAY)
     limited(request, "game_create")
-    invitees = []
-    for name in data.invite:
-        found = User.objects.filter(username__iexact=name, is_active=True).first()
+    invitees, addresses = [], []
+    for word in data.invite:
+        if email_invitations.is_address(word):
+            address = email_invitations.normal(word)
+            if not email_invitations.valid(address):
+                raise HttpError(
+                    400, _("%(addresses)s is not an email address.") % {"addresses": word}
+                )
+            if request.auth.is_bot:  # a program writing to strangers' inboxes: never
+                raise HttpError(400, _("A bot account cannot invite by email."))
+            addresses.append(address)
+            continue
+        found = User.objects.filter(username__iexact=word, is_active=True).first()
         if found is None:
-            raise HttpError(400, _("There is no player called %(name)s.") % {"name": name})
+            raise HttpError(400, _("There is no player called %(name)s.") % {"name": word})
         invitees.append(found)
     game = services.game_create(
         creator=request.auth,
@@ -168,6 +179,8 @@ def game_create(request, data: s.NewGameIn):
         options=data.options,
         days_per_move=data.days_per_move,
         invitees=invitees,
+        addresses=addresses,
+        computers=data.computers,
         is_public=data.public,
         rated=data.rated,
         bots_allowed=data.bots_allowed,

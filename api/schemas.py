@@ -129,7 +129,20 @@ class NewGameIn(Schema):
     players: int = Field(2, ge=1, le=8)
     options: dict[str, Any] = Field(default_factory=dict)
     days_per_move: Literal[1, 2, 3, 5, 7, 10, 14] = Field(3, description="As on New game.")
-    invite: list[str] = Field(default_factory=list, max_length=8, description="Usernames.")
+    invite: list[str] = Field(
+        default_factory=list,
+        max_length=8,
+        description=(
+            "Usernames or email addresses (a word with an @): an address gets an emailed "
+            "invitation, its seat kept for whoever follows the link, as on New game."
+        ),
+    )
+    computers: list[str] = Field(
+        default_factory=list,
+        max_length=7,
+        description="A level for each seat a computer player takes: beginner, casual, "
+        "strong or expert.",
+    )
     public: bool = True
     rated: bool = False
     bots_allowed: bool = False
