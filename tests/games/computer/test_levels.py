@@ -164,7 +164,7 @@ def test_trias_levels_above_beginner_compare_whole_turns_with_two_players_only()
         ("strong", 3): (False, 0, 4, 0, 4),
         ("strong", 4): (False, 0, 4, 0, 4),
         ("strong", 5): (False, 0, 12, 4, 4),
-        ("expert", 2): (True, 2, 16, 20, 4),
+        ("expert", 2): (True, 2, 12, 20, 4),
         ("expert", 3): (False, 0, 48, 8, 14),
         ("expert", 4): (False, 0, 48, 8, 14),
         ("expert", 5): (False, 0, 96, 8, 14),
@@ -219,4 +219,4 @@ def test_trias_expert_plays_twice_its_playouts_among_five():
         players: level_bot("expert", seed=1, engine="trias", players=players).playouts
         for players in (2, 3, 4, 5)
     }
-    assert playouts == {2: 16, 3: 48, 4: 48, 5: 96}
+    assert playouts == {2: 12, 3: 48, 4: 48, 5: 96}
