@@ -63,9 +63,11 @@ class Level:
 #   at 77-90% (70 games; Expert vs Strong 40); Expert vs random 100% [95, 100] (75).
 # - Trias 2p: every level judges by the fitted model (``trias/evaluation.py``), the
 #   board as it stands (``evaluate_board``) being what the greedy player judges by;
-#   Beginner (one action deep, a lapse in ten) beats greedy 73% [61, 82], Casual
-#   (without lapses) 81% [71, 89]; Casual vs Beginner 54% [42, 65], Strong vs Casual
-#   49% [37, 60] (70 games each): not yet a ladder above Beginner.
+#   Beginner (one action deep, a lapse in ten) beats greedy 69.0% [63.6, 74.0] (300
+#   games, seeds from 91000). Casual compares whole turns (the rest of its own turn
+#   finished by the model, ``plan_turn``): vs greedy 88.0% [80.2, 93.0], vs Beginner
+#   66.5% [56.8, 75.0] (100 games each, seeds from 93000). Strong (each turn answered
+#   by the other's) vs Casual 58.3% [45.7, 69.9] (60 games); Expert vs Strong not measured.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #
 # Earlier figures (seeds from 1000) for what has not changed since:

@@ -40,9 +40,11 @@ SPEC = GameSpec(
     # With two players every level judges by the fitted estimate (``evaluate``):
     # judging the board as it stands (``evaluate_board``) left a level no better than
     # the one-ply greedy player of bots.py (45% and 35%), and the fitted estimate one
-    # action deep beats it (81%). Looking further ahead buys little over that (12
-    # random playouts 4 actions deep 49% against it, 48 guided ones 8 deep 55%, 24
-    # guided ones 40%): lapses are what sets the lower levels apart.
+    # action deep beats it (81%). A turn is several actions, so one action deep sees
+    # part of it, and random playouts 4 actions deep were no better (49% against it):
+    # Casual compares whole turns (its own finished by the estimate), Strong and Expert
+    # whole turns answered by the other's turn. Measured (trias:2, seeds from 93000,
+    # tuned on seeds from 1000): the README's "Computer players" table.
     levels={
         # one action deep, with a lapse in ten
         "beginner": {
@@ -52,27 +54,47 @@ SPEC = GameSpec(
             "depth": 0,
             "blunder": 0.1,
         },
-        # one action deep, without lapses
+        # the rest of its own turn (several actions) finished by the fitted estimate's
+        # best action each step, on 8 samples of the unknown, for its 4 best-looking
+        # actions: whole turns compared, not single actions
         "casual": {
             "evaluator": "evaluate",
-            "playouts": 4,
+            "playouts": 8,
             "width": 4,
-            "depth": 0,
+            "depth": 10,
+            "plan_turn": True,
+            "turns": 1,
             "ucb": 0.0,
             "blunder": 0.0,
         },
-        # a short look ahead: 12 random playouts 4 actions deep
+        # whole turns as Casual, each answered by the other's turn (its best-looking
+        # action each step among 16 drawn): two turns ahead
         "strong": {
-            "playouts": 12,
-            "depth": 4,
+            "playouts": 8,
             "width": 4,
-            "greedy": 0.0,
+            "depth": 20,
+            "plan_turn": True,
+            "turns": 2,
+            "greedy": 1.0,
+            "sample": 16,
             "ucb": 0.0,
         },
-        "expert": {"playouts": 48, "depth": 8},
+        # as Strong, on 12 samples of the unknown and replies among 24 drawn (16
+        # samples took up to 1.7 s a decision)
+        "expert": {
+            "playouts": 12,
+            "width": 4,
+            "depth": 20,
+            "plan_turn": True,
+            "turns": 2,
+            "greedy": 1.0,
+            "sample": 24,
+            "ucb": 0.0,
+        },
     },
     # With three players and more, the levels measured there before (bots.py, trias:3
-    # to trias:5): Beginner and Casual judge the board as it stands, with lapses.
+    # to trias:5): Beginner and Casual judge the board as it stands, with lapses; no
+    # level plans whole turns (measured with two players only).
     levels_by_table={
         # With two rivals or more a lapse in three left Beginner about as good as
         # Casual (39% against two Beginners, share 33%): every other move.
@@ -94,6 +116,8 @@ SPEC = GameSpec(
                 "greedy": 0.5,
                 "ucb": 0.5,
                 "blunder": 0.12,
+                "plan_turn": False,
+                "turns": 0,
             },
         },
         # The fitted estimate one action deep, with a lapse in ten. Among five, one
@@ -106,13 +130,29 @@ SPEC = GameSpec(
                 "depth": 0,
                 "greedy": 0.6,
                 "ucb": 0.4,
+                "sample": 8,
                 "blunder": 0.1,
+                "plan_turn": False,
+                "turns": 0,
             },
             5: {"playouts": 12, "depth": 4, "width": 4},
         },
-        # Among five, where Strong looks ahead too: with 48 playouts Expert won 25% of
-        # 20 games against four Strongs (share 20%), with 96 40%.
-        "expert": {5: {"playouts": 96}},
+        # 48 guided playouts 8 actions deep; among five, where Strong looks ahead too,
+        # Expert won 25% of 20 games against four Strongs with them (share 20%), with
+        # 96 40%.
+        "expert": {
+            3: {
+                "playouts": 48,
+                "depth": 8,
+                "width": 14,
+                "greedy": 0.6,
+                "sample": 10,
+                "ucb": 0.4,
+                "plan_turn": False,
+                "turns": 0,
+            },
+            5: {"playouts": 96},
+        },
     },
     bench={"games_per_second": 10.0, "rate_players": (4,), "legal_p99_ms": 5.0},
 )
