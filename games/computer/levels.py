@@ -68,14 +68,14 @@ class Level:
 #   49% [37, 60] (70 games each): not yet a ladder above Beginner.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong vs Casual on seeds from 95000 (``--tables tritarea:2 --levels strong
-#   --against below --seed 95000``): its 120 random playouts to the round's end won
-#   27 of games 60-99 (``--first 60 --games 100``), 67.5% [52, 80]; playouts guided
-#   by the evaluation half the time (``greedy`` 0.5, ``sample`` 6) and cut off after
-#   16 actions, at twice the CPU (0.20 s a decision), won 62% [52, 71] of games
-#   0-99, 21 of games 60-99; with 22 and 27 of games 0-29 from seed 1000, 49 and 48
-#   of the same 70 games: no better, so Strong kept its playouts. Comparing every
-#   candidate on the same determinizations (sequential halving, 120 random playouts)
-#   won 22.5 of those 30 games from seed 1000: no better either.
+#   --against below --seed 95000 --games 100``): its 120 random playouts to the
+#   round's end won 61% [51, 70] (34 of games 0-59, 27 of 60-99); playouts guided by
+#   the evaluation half the time (``greedy`` 0.5, ``sample`` 6) and cut off after 16
+#   actions, at twice the CPU (0.20 s a decision against 0.11 s), 62% [52, 71] (41
+#   and 21); on games 0-29 from seed 1000, 27 against 22: 89 of 130 games against
+#   83, not clearly better, so Strong kept its playouts. Comparing every candidate
+#   on the same determinizations (sequential halving, 120 random playouts) won 22.5
+#   of those 30 games from seed 1000: no better either.
 #
 # Earlier figures (seeds from 1000) for what has not changed since:
 #
