@@ -9,6 +9,7 @@ other seat with 1 or 4 people. The difference maps smoothly into [0, 1].
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from . import seats
 from .board import AREAS
@@ -19,14 +20,23 @@ from .state import State
 SCALE = 15.0  # points of lead that make a position clearly better
 
 
-def projected_scores(state: State) -> list[int]:
-    projected = list(state.scores)
+@lru_cache(maxsize=4096)
+def board_points(board) -> tuple[int, ...]:
+    """What each seat would score for ``board`` if the round ended now (areas and
+    tallest building); cached, as a search judges the same board again and again (a
+    card play leaves it as it was)."""
+    points = [0] * seats.NUM_SEATS
     for area in AREAS:
-        for seat, points in area_points(state.board, area).items():
-            projected[seat] += points
-    for _square, owner, points in tallest_points(state.board):
-        projected[owner] += points
-    return projected
+        for seat, earned in area_points(board, area).items():
+            points[seat] += earned
+    for _square, owner, earned in tallest_points(board):
+        points[owner] += earned
+    return tuple(points)
+
+
+def projected_scores(state: State) -> list[int]:
+    extras = board_points(state.board)
+    return [score + extra for score, extra in zip(state.scores, extras, strict=True)]
 
 
 def evaluate(state: State, seat: int) -> float:
