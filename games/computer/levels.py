@@ -65,8 +65,8 @@ class Level:
 #   board as it stands (``evaluate_board``) being what the greedy player judges by;
 #   Beginner (one action deep, a lapse in ten) beats greedy 69.0% [63.6, 74.0] (300
 #   games, seeds from 91000). Casual compares whole turns (the rest of its own turn
-#   finished by the model, ``plan_turn``): vs greedy 88.0% [80.2, 93.0], vs Beginner
-#   66.5% [56.8, 75.0] (100 games each, seeds from 93000). Strong (each turn answered
+#   finished by the model, ``plan_turn``): vs greedy 88.0% [80.2, 93.0] (100 games),
+#   vs Beginner 65.2% [59.6, 70.3] (300 games; seeds from 93000). Strong (each turn answered
 #   by the other's) vs Casual 58.3% [45.7, 69.9] (60 games); Expert vs Strong not measured.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong vs Casual on seeds from 95000 (``--tables tritarea:2 --levels strong
