@@ -67,7 +67,8 @@ class Level:
 #   games, seeds from 91000). Casual compares whole turns (the rest of its own turn
 #   finished by the model, ``plan_turn``): vs greedy 88.0% [80.2, 93.0] (100 games),
 #   vs Beginner 65.2% [59.6, 70.3] (300 games; seeds from 93000). Strong (each turn answered
-#   by the other's) vs Casual 58.3% [45.7, 69.9] (60 games); Expert vs Strong not measured.
+#   by the other's) vs Casual 58.3% [45.7, 69.9] (60 games); Expert (more samples) vs
+#   Strong 60.0% [44.6, 73.7] (40 games): neither rung shown yet.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong vs Casual on seeds from 95000 (``--tables tritarea:2 --levels strong
 #   --against below --seed 95000 --games 100``): its 120 random playouts to the
