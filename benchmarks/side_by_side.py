@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from support import move_played, recreate_database  # this folder is on sys.path
+from support import move_played, p95, recreate_database  # this folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 BGIO = ROOT / "benchmarks" / "bgio"
@@ -151,7 +151,7 @@ class Run:
 
     @property
     def p95(self) -> float:
-        return statistics.quantiles(self.latencies, n=20, method="inclusive")[18]
+        return p95(self.latencies)
 
     @property
     def rate(self) -> float:

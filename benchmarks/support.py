@@ -36,3 +36,10 @@ def move_played(status: int, body: bytes) -> bool:
     game with the whole live part; both hold ``live-meta``. A refused move answers
     400 or 409 (stale), with the page as it stands."""
     return status == 200 and b'id="live-meta"' in body
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (inclusive: within the values measured)."""
+    import statistics
+
+    return statistics.quantiles(values, n=20, method="inclusive")[18]

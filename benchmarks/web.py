@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-from support import free_port, recreate_database  # this folder is on sys.path
+from support import free_port, p95, recreate_database  # this folder is on sys.path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tripost_bench"
@@ -182,7 +182,7 @@ class Result:
 
     @property
     def p95(self) -> float:
-        return statistics.quantiles(self.latencies, n=20, method="inclusive")[18]
+        return p95(self.latencies)
 
 
 def load(port: int, name: str, reqs: list[Req], clients: int, ok: set[int]) -> Result:

@@ -129,6 +129,7 @@ def game_create(
 
     ``addresses``: email addresses invited (``games.invitations``): a seat is kept for
     each, its player's if the address is one, else for whoever follows the emailed link.
+    A bot account (``User.is_bot``) invites no address.
 
     ``computers``: a level (``games.computer.levels.LEVELS``) for each seat a computer
     player takes. Seats not given to an invitee or a computer stay open for anyone in
@@ -174,6 +175,8 @@ def game_create(
         raise GameError(str(exc)) from None
     invitees = [u for u in dict.fromkeys(invitees) if u != creator]
     addresses = list(dict.fromkeys(invitations.normal(a) for a in addresses))
+    if addresses and creator.is_bot:  # a program writing to strangers' inboxes: never
+        raise GameError(text.gettext_lazy("A bot account cannot invite by email."))
     computers = list(computers)
     if any(level not in LEVELS for level in computers):
         raise GameError(text.gettext_lazy("Choose one of the listed computer levels."))

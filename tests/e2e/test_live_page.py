@@ -47,6 +47,18 @@ def _duel(engine: str):
     return game, alice, bob
 
 
+def _coordinates_shown_by_ticking(page, path: str):
+    """Open ``path``: its board's coordinates hidden and "Show coordinates" unticked;
+    ticking it shows them."""
+    page.goto(path)
+    coords = page.locator("#board g.coord")
+    toggle = page.locator("#show-coords")
+    expect(toggle).not_to_be_checked()
+    expect(coords).to_be_hidden()
+    toggle.check()
+    expect(coords).to_be_visible()
+
+
 def _phone(browser, live_server, user) -> Page:
     """A page signed in as ``user`` in a new touch context of a phone's size."""
     context = browser.new_context(
@@ -116,13 +128,7 @@ def test_trias_coordinates_zoom_and_a_pick_that_keeps_the_instruction_in_sight(
     due = next(s.user for s in game.seats.select_related("user") if s.index in game.to_move)
     page = _phone(browser, live_server, due)
     context = page.context
-    page.goto(f"/games/{game.pk}/")
-    coords = page.locator("#board g.coord")
-    toggle = page.locator("#show-coords")
-    expect(toggle).not_to_be_checked()
-    expect(coords).to_be_hidden()
-    toggle.check()
-    expect(coords).to_be_visible()
+    _coordinates_shown_by_ticking(page, f"/games/{game.pk}/")
     page.reload()
     expect(page.locator("#show-coords")).to_be_checked()
     expect(page.locator("#board g.coord")).to_be_visible()
@@ -166,13 +172,7 @@ def test_the_trias_analysis_board_shows_coordinates_as_the_game_page_does(live_s
     game, alice, _bob = _duel("trias")
     page = _phone(browser, live_server, alice)
     context = page.context
-    page.goto(f"/games/{game.pk}/analyse/")
-    coords = page.locator("#board g.coord")
-    toggle = page.locator("#show-coords")
-    expect(toggle).not_to_be_checked()
-    expect(coords).to_be_hidden()
-    toggle.check()
-    expect(coords).to_be_visible()
+    _coordinates_shown_by_ticking(page, f"/games/{game.pk}/analyse/")
     # A move played on the analysis board (a pick, then its button) keeps them shown.
     page.locator("#board .tile.can-place").first.tap()
     expect(page.locator("#board .tile.selected")).to_have_count(1)

@@ -21,3 +21,12 @@ def url(game) -> str:
 
 def token_of(html: str) -> str:
     return re.search(r'name="line" value="([^"]+)"', html).group(1)
+
+
+def analysis_page(game, seat: int):
+    """The player of ``seat``, their signed-in client and the analysis page they see."""
+    from tests.web.helpers import seat_user
+
+    user = seat_user(game, seat)
+    client = signed_in(user)
+    return user, client, client.get(url(game)).content.decode()

@@ -10,8 +10,8 @@ import pytest
 from games.replay import load_state
 from planning import analysis, chance
 from tests.factories import UserFactory
-from tests.planning.helpers import HTMX, signed_in, token_of, url
-from tests.web.helpers import play_random, seat_user, start_game
+from tests.planning.helpers import HTMX, analysis_page, token_of, url
+from tests.web.helpers import play_random, start_game
 from titles.trias.engine.cards import CARD_NAMES, deck2_size
 
 pytestmark = pytest.mark.django_db
@@ -42,9 +42,7 @@ def test_the_choices_are_exactly_the_unseen_cards_and_the_chosen_one_is_drawn():
     real = load_state(game)
     mover = game.to_move[0]
     viewer = (mover + 1) % 3
-    user = seat_user(game, viewer)
-    client = signed_in(user)
-    html = client.get(url(game)).content.decode()
+    user, client, html = analysis_page(game, viewer)
     choices = offered(html)
     assert choices == unseen_kinds(real, viewer) and choices
     for card in sorted(choices):
@@ -67,9 +65,7 @@ def test_the_choices_are_exactly_the_unseen_cards_and_the_chosen_one_is_drawn():
 def test_a_card_that_cannot_come_is_refused_and_changes_nothing():
     game = trias_in_card_phase()
     viewer = (game.to_move[0] + 1) % 3
-    user = seat_user(game, viewer)
-    client = signed_in(user)
-    html = client.get(url(game)).content.decode()
+    user, client, html = analysis_page(game, viewer)
     before = analysis.unsign(game, user, token_of(html))
     for bad in ("Q", "MM", "X" if "X" not in offered(html) else "Z"):
         page = client.post(url(game), {"line": token_of(html), "draw": bad}, **HTMX)

@@ -16,7 +16,7 @@ from games.models import Move
 from games.replay import load_state
 from planning import analysis
 from tests.factories import UserFactory
-from tests.planning.helpers import HTMX, signed_in, token_of, url
+from tests.planning.helpers import HTMX, analysis_page, signed_in, token_of, url
 from tests.web.helpers import play_random, seat_user, start_game
 from tests.web.test_hidden_information import _unstamped
 from titles.trias.engine.cards import METEORITE, deck2_size
@@ -68,9 +68,7 @@ def test_trias_offers_the_movers_possible_cards_and_the_chosen_one_is_played():
     real = load_state(game)
     mover = game.to_move[0]
     viewer = (mover + 1) % 3
-    user = seat_user(game, viewer)
-    client = signed_in(user)
-    html = client.get(url(game)).content.decode()
+    user, client, html = analysis_page(game, viewer)
     choices = offered(html)
     assert list(choices) == [mover]
     assert set(choices[mover]) == trias_unseen(real, viewer, mover) and choices[mover]
@@ -125,9 +123,7 @@ def test_tritarea_offers_the_opponent_to_move_and_the_computer_seats_their_unsee
     real = load_state(game)
     mover = game.to_move[0]
     viewer = 2 - mover
-    user = seat_user(game, viewer)
-    client = signed_in(user)
-    html = client.get(url(game)).content.decode()
+    _user, _client, html = analysis_page(game, viewer)
     choices = offered(html)
     unseen = tritarea_unseen(real, viewer)
     expected = {s: unseen for s in (mover, 1, 3) if real.hands[s]}
@@ -149,9 +145,7 @@ def test_tritarea_a_chosen_card_is_played_by_the_person_and_by_the_computer_seat
     mover = game.to_move[0]
     viewer = 2 - mover
     after = (mover + 1) % 4  # the computer seat that plays right after the mover
-    user = seat_user(game, viewer)
-    client = signed_in(user)
-    html = client.get(url(game)).content.decode()
+    user, client, html = analysis_page(game, viewer)
     start = start_of(game, user, html)
     theirs = next(c for c in offered(html)[mover] if c not in start.hands[mover])
     page = post(client, game, html, hand=f"{mover}:{theirs}")
@@ -173,9 +167,7 @@ def test_tritarea_a_card_the_viewer_holds_or_has_seen_or_a_forged_choice_is_refu
     real = load_state(game)
     mover = game.to_move[0]
     viewer = 2 - mover
-    user = seat_user(game, viewer)
-    client = signed_in(user)
-    html = client.get(url(game)).content.decode()
+    user, client, html = analysis_page(game, viewer)
     before = analysis.unsign(game, user, token_of(html)).start
     own, seen = real.hands[viewer][0], real.seen[0]
     for bad in (
