@@ -83,10 +83,11 @@ class Level:
 # Three players, seeds from 97000 (not tuned on; ``--tables trias:3,tritarea:3
 # --against below --seed 97000``, fair share 33%): Trias Beginner vs two random 76.7%
 # [64.6, 85.6], Casual vs two Beginners 65.0% [52.4, 75.8] (60 games each), Strong vs
-# two Casuals 44.4% [30.9, 58.8] (not clear), Expert vs two Strongs 62.2% [47.6, 74.9]
-# (45 each); Tri*T*Area Beginner vs two random 80.0% [68.2, 88.2], Casual vs two
-# Beginners 73.3% [61.0, 82.9] (60 each), Strong vs two Casuals 46.7% [32.9, 60.9]
-# (45, not clear); Expert vs two Strongs not measured again (960 playouts a decision).
+# two Casuals 50.0% [39.9, 60.1] (90 games: 20 of the first 45, 25 of the next),
+# Expert vs two Strongs 62.2% [47.6, 74.9] (45); Tri*T*Area Beginner vs two random
+# 80.0% [68.2, 88.2], Casual vs two Beginners 73.3% [61.0, 82.9] (60 each), Strong vs
+# two Casuals 45.0% [35.1, 55.3] (90 games: 21 of the first 45, 19.5 of the next);
+# Expert vs two Strongs not measured again (960 playouts a decision).
 #
 # Earlier figures (seeds from 1000) for what has not changed since:
 #
