@@ -70,15 +70,22 @@ class Level:
 #   by the other's) vs Casual 58.3% [45.7, 69.9] (60 games); Expert (more samples) vs
 #   Strong 60.0% [44.6, 73.7] (40 games): neither rung shown yet.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
-#   Strong vs Casual on seeds from 95000 (``--tables tritarea:2 --levels strong
-#   --against below --seed 95000 --games 100``): its 120 random playouts to the
-#   round's end won 61% [51, 70] (34 of games 0-59, 27 of 60-99); playouts guided by
-#   the evaluation half the time (``greedy`` 0.5, ``sample`` 6) and cut off after 16
-#   actions, at twice the CPU (0.20 s a decision against 0.11 s), 62% [52, 71] (41
-#   and 21); on games 0-29 from seed 1000, 27 against 22: 89 of 130 games against
-#   83, not clearly better, so Strong kept its playouts. Comparing every candidate
-#   on the same determinizations (sequential halving, 120 random playouts) won 22.5
-#   of those 30 games from seed 1000: no better either.
+#   Strong and Expert play random playouts to the round's end, judged once the round
+#   is scored (``round_end``) and a finished game partly by its margin (``margin``
+#   0.5). Strong (160 playouts) vs Casual on seeds from 125000, not tuned on
+#   (``--tables tritarea:2 --levels strong --against below --seed 125000 --games
+#   70``): 80.0% [69.2, 87.7] (56 of 70), 0.16 s a decision (max 0.42 s). Tuning
+#   (seeds from 1000): with 240 such playouts 35.5 of 40 (88.8%, 0.24 s), where the
+#   earlier Strong (120 playouts running on into the next round, judged by whether
+#   won alone) won 22 of the first 30 (and 23 of 40 against a Casual with
+#   ``blunder`` 0.15: weakening Casual opened no gap); on seeds from 95000 that
+#   Strong had won 61% [51, 70] of 100. Not better before: playouts guided by the evaluation
+#   half the time and cut off after 16 actions, at twice the CPU, 62% [52, 71] (seeds
+#   from 95000); every candidate on the same determinizations (sequential halving)
+#   22.5 of 30 against 22 (seeds from 1000). Expert (640 playouts, four times
+#   Strong's) vs Strong on seeds from 125000 (``--levels expert ... --seed 125000``,
+#   in four runs of 10 with ``--first``): 75.0% [59.8, 85.8] (7, 5, 9, 9 of 10),
+#   0.60 s a decision (max 1.45 s): the low end a hair under 60%, more games to come.
 #
 # Three players, seeds from 97000 (not tuned on; ``--tables trias:3,tritarea:3
 # --against below --seed 97000``, fair share 33%): Trias Beginner vs two random 76.7%
@@ -105,12 +112,10 @@ class Level:
 #   40% [22, 61], vs random 95% [76, 99] (20 games each).
 # - Tri*T*Area: Beginner vs random 97% [83, 99] with 2 people, 75% [57, 87] (33%)
 #   with 3; Casual vs Beginner 87% [70, 95] with 2 people, 54% [38, 69] (33%) with 3
-#   (30 games each, 36 for the last). Strong (120 random playouts to the round's end)
-#   vs Casual with 2 people: 73% [56, 86] (30 games), vs two
-#   Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead). Expert (480
-#   such playouts) vs Strong with 2 people: 67%
-#   [56, 76] (60 of 90 games: 19 of the first 30, 41 of the next 60), vs random 96%
-#   [80, 99] (24 games). With 3 people,
+#   (30 games each, 36 for the last). Strong (120 random playouts on into the next
+#   round) vs two Casuals with 3 people 58% [39, 76] (33%, 24 games: clearly ahead);
+#   with 2 people, before ``round_end``, Expert (480 such playouts) vs Strong 67%
+#   [56, 76] (60 of 90 games), vs random 96% [80, 99] (24 games). With 3 people,
 #   Expert (960 playouts there) vs two Strongs 62.5%
 #   [43, 79] (24 games; with 480 playouts it was 42% [25, 61], not clear). With 4
 #   people (share 25%, 24 games each): Beginner vs random 54% [35, 72], Casual vs

@@ -18,6 +18,9 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   guided playout step pick the best of a few random actions rather than scan all
   (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
   turn (several actions in Trias) with its best-looking actions before sampling.
+  ``round_end`` stops a playout once the round under way is scored (a game played in
+  rounds, its state's ``round``), and ``margin`` values a finished playout partly by
+  the evaluation of its final scores, not only by who won (Tri*T*Area's upper levels).
   ``blunder`` is the share of decisions played at random: the Beginner's lapses.
   ``evaluator`` names the game's estimate it judges positions by (``evaluate`` unless
   a game offers a plainer one for its gentler levels, like Trias's ``evaluate_board``).
@@ -100,6 +103,8 @@ class MonteCarloBot:
         turns: int = 0,
         blunder: float = 0.0,
         evaluator: str = "evaluate",
+        margin: float = 0.0,
+        round_end: bool = False,
     ):
         self.rng = random.Random(seed)
         self.playouts = max(1, playouts)
@@ -113,9 +118,12 @@ class MonteCarloBot:
         self.turns = max(0, turns)
         self.blunder = blunder
         self.evaluator = evaluator
+        self.margin = margin
+        self.round_end = round_end
         # This thread's CPU time the decision under way must end by: a thread's, not the
         # process's, so a busy neighbour thread (a web server's) does not cut it short.
         self._deadline: float | None = None
+        self._round = None
 
     # -- helpers -------------------------------------------------------------------
 
@@ -134,9 +142,13 @@ class MonteCarloBot:
 
     def _value(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
         done = result_value(engine, state, seat)
-        if done is not None:
-            return done
         evaluate = self._evaluate(engine)
+        if done is not None:
+            if self.margin and evaluate:
+                # ``margin``: a finished playout also counts by how much it was won or
+                # lost (the evaluation of the final scores), not only whether
+                return (1.0 - self.margin) * done + self.margin * evaluate(state, seat)
+            return done
         return evaluate(state, seat) if evaluate else neutral
 
     def _greedy_action(self, engine: ModuleType, state, mover: int, legal: Sequence[str]) -> str:
@@ -162,9 +174,14 @@ class MonteCarloBot:
         # several actions) is finished with its best-looking actions, not sampled.
         own_turn = self.plan_turn and evaluates
         turns, last = 0, seat
+        # ``round_end``: a game played in rounds (``GameSpec.rounds``) is judged once
+        # the round under way is scored, not some way into the next one.
+        round_no = self._round if self.round_end else None
         for _ in range(self.depth):
             movers = engine.to_move(state)
             if not movers or self._late():
+                break
+            if round_no is not None and state.round != round_no:
                 break
             mover = movers[0] if len(movers) == 1 else rng.choice(movers)
             if mover != last:
@@ -194,6 +211,7 @@ class MonteCarloBot:
             return legal[0]
         if self.blunder and self.rng.random() < self.blunder:
             return self.rng.choice(legal)  # ``blunder``: a gentle level's lapses
+        self._round = getattr(state, "round", None)  # the round the decision is in
         started = time.thread_time()
         self._deadline = started + self.max_seconds if self.max_seconds else None
         try:

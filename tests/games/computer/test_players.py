@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
@@ -13,6 +14,7 @@ from games.computer.players import MonteCarloBot, RandomBot, play_game, result_v
 from games.engines import ENGINES, IllegalAction, Outcome
 from games.registry import GameSpec
 from titles.triad import engine as t
+from titles.tritarea.engine import seats as tritarea_seats
 
 
 @pytest.fixture
@@ -222,3 +224,55 @@ def test_the_players_and_levels_run_without_django():
         [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, check=True
     )
     assert found.stdout.strip() == "[]", found.stdout
+
+
+def test_a_round_end_playout_stops_once_the_round_under_way_is_scored():
+    """``round_end``: a playout in a game played in rounds is judged right after the
+    round's scoring, not some actions into the next round (Tri*T*Area's Strong and
+    Expert with two people)."""
+    engine = ENGINES["tritarea"]
+    rounds: list[int] = []
+
+    def apply(state, seat, action):
+        after = engine.apply(state, seat, action)
+        rounds.append(after.round)
+        return after
+
+    spy = SimpleNamespace(
+        name=engine.name,
+        to_move=engine.to_move,
+        legal_actions=engine.legal_actions,
+        outcome=engine.outcome,
+        apply=apply,
+    )
+    state = engine.new_game(2, 5, None)
+    for ends in (False, True):
+        rounds.clear()
+        bot = MonteCarloBot(seed=1, playouts=1, depth=200, round_end=ends, max_seconds=None)
+        bot._round = state.round
+        bot._playout(spy, state, engine.to_move(state)[0], 0.5)
+        if ends:  # judged on the first state of the next round: the round is scored
+            assert rounds.count(1) > 20 and rounds.count(2) == 1 and rounds[-1] == 2
+        else:  # on to the depth or the game's end
+            assert rounds[-1] == 3
+
+
+def test_a_margin_counts_how_far_a_finished_playout_was_won():
+    """``margin``: a finished game is worth its result blended with the estimate of
+    its final scores (Tri*T*Area's: the scores alone once the game is over)."""
+    engine = ENGINES["tritarea"]
+    state, bot = engine.new_game(2, 5, None), RandomBot(3)
+    while engine.to_move(state):
+        seat = engine.to_move(state)[0]
+        state = engine.apply(state, seat, bot.choose(engine, state, seat))
+    evaluate = registry.get("tritarea").evaluators["evaluate"]
+    team_of = tritarea_seats.TEAM_OF
+    for seat in (0, 2):
+        done = result_value(engine, state, seat)
+        blended = MonteCarloBot(seed=1, margin=0.5)._value(engine, state, seat, 0.5)
+        assert blended == pytest.approx(0.5 * done + 0.5 * evaluate(state, seat))
+        assert MonteCarloBot(seed=1)._value(engine, state, seat, 0.5) == done
+    team = engine.outcome(state).scores  # each seat's team total: the board is scored
+    rival = next(s for s in range(4) if team_of[s] != team_of[0])
+    lead = team[0] - team[rival]
+    assert evaluate(state, 0) == pytest.approx(0.5 + 0.5 * math.tanh(lead / 15.0))

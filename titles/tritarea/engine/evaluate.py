@@ -3,7 +3,9 @@
 It projects the scores as if the round ended now (area majorities and tallest building
 of the current board added to the score track) and compares the seat with its best
 rival: the other team in the 2-person game, the other people with 3 people, every
-other seat with 1 or 4 people. The difference maps smoothly into [0, 1].
+other seat with 1 or 4 people. The difference maps smoothly into [0, 1]. Once the game
+is over the scores alone count (the last round's board is scored already): what a
+search that values a finished game by its margin reads.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from . import seats
 from .board import AREAS
 from .rules import NPC
 from .scoring import area_points, tallest_points
-from .state import State
+from .state import OVER, State
 
 SCALE = 15.0  # points of lead that make a position clearly better
 
@@ -35,6 +37,8 @@ def board_points(board) -> tuple[int, ...]:
 
 
 def projected_scores(state: State) -> list[int]:
+    if state.phase == OVER:
+        return list(state.scores)  # the last round's board is scored already
     extras = board_points(state.board)
     return [score + extra for score, extra in zip(state.scores, extras, strict=True)]
 
