@@ -71,9 +71,10 @@ class Level:
 #   of the unknown shared by the candidates) vs Casual 61.4% [49.7, 72.0] (70 games,
 #   seeds from 123000; 79.2% [59.5, 90.8] of 24 tuned on from seed 1000), 0.42 s a
 #   decision (max 1.26); with replies best-of-16 drawn on 2 unshared samples it won
-#   58.3% [45.7, 69.9] (60 games, seeds from 93000). Expert (the same on two samples)
-#   vs Strong not measured yet; before (12 samples, replies among 24 drawn) 60.0%
-#   [44.6, 73.7] against the old Strong (40 games). Neither rung shown yet.
+#   58.3% [45.7, 69.9] (60 games, seeds from 93000). Expert (the same on two samples,
+#   0.71 s a decision) vs Strong: 2 of 6 games from seed 1000, no more yet; before
+#   (12 samples, replies among 24 drawn) 60.0% [44.6, 73.7] against the old Strong
+#   (40 games). Neither rung shown yet.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong vs Casual on seeds from 95000 (``--tables tritarea:2 --levels strong
 #   --against below --seed 95000 --games 100``): its 120 random playouts to the

@@ -85,8 +85,8 @@ SPEC = GameSpec(
             "keep_plan": True,
             "paired": True,
         },
-        # as Strong, on 2 samples of the unknown (not yet measured against it; on
-        # positions where Strong took 0.53 s a decision, this took 0.75 s, max 1.35)
+        # as Strong, on 2 samples of the unknown: not shown stronger yet (2 of 6 games
+        # against it from seed 1000; 0.71 s a decision, max 1.63)
         "expert": {
             "playouts": 8,
             "width": 4,
