@@ -66,9 +66,15 @@ class Level:
 #   Beginner (one action deep, a lapse in ten) beats greedy 69.0% [63.6, 74.0] (300
 #   games, seeds from 91000). Casual compares whole turns (the rest of its own turn
 #   finished by the model, ``plan_turn``): vs greedy 88.0% [80.2, 93.0] (100 games),
-#   vs Beginner 65.2% [59.6, 70.3] (300 games; seeds from 93000). Strong (each turn answered
-#   by the other's) vs Casual 58.3% [45.7, 69.9] (60 games); Expert (more samples) vs
-#   Strong 60.0% [44.6, 73.7] (40 games): neither rung shown yet.
+#   vs Beginner 65.2% [59.6, 70.3] (300 games; seeds from 93000). Strong (each turn
+#   answered by the other's best reply from a scan of all its actions, on one sample
+#   of the unknown shared by the candidates) vs Casual 61.4% [49.7, 72.0] (70 games,
+#   seeds from 123000; 79.2% [59.5, 90.8] of 24 tuned on from seed 1000), 0.42 s a
+#   decision (max 1.26); with replies best-of-16 drawn on 2 unshared samples it won
+#   58.3% [45.7, 69.9] (60 games, seeds from 93000). Expert (the same on two samples,
+#   0.71 s a decision) vs Strong: 2 of 6 games from seed 1000, no more yet; before
+#   (12 samples, replies among 24 drawn) 60.0% [44.6, 73.7] against the old Strong
+#   (40 games). Neither rung shown yet.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong and Expert play random playouts to the round's end, judged once the round
 #   is scored (``round_end``) and a finished game partly by its margin (``margin``

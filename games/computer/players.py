@@ -17,7 +17,11 @@ Both speak only the engine protocol (:mod:`games.engines.base`)::
   the candidates that look best so far (UCB1) instead of evenly; ``sample`` makes a
   guided playout step pick the best of a few random actions rather than scan all
   (a Trias position has hundreds); ``plan_turn`` finishes the searching seat's own
-  turn (several actions in Trias) with its best-looking actions before sampling.
+  turn (several actions in Trias) with its best-looking actions before sampling;
+  ``keep_plan`` finds that rest once per candidate and plays it again in the
+  candidate's other playouts while it stays legal (no scan of every action each
+  time); ``paired`` (without ``ucb``) tries every candidate on the same samples of
+  the unknown, one per round over them, so that they are compared on equal luck.
   ``round_end`` stops a playout once the round under way is scored (a game played in
   rounds, its state's ``round``), and ``margin`` values a finished playout partly by
   the evaluation of its final scores, not only by who won (Tri*T*Area's upper levels).
@@ -103,6 +107,8 @@ class MonteCarloBot:
         turns: int = 0,
         blunder: float = 0.0,
         evaluator: str = "evaluate",
+        keep_plan: bool = False,
+        paired: bool = False,
         margin: float = 0.0,
         round_end: bool = False,
     ):
@@ -118,6 +124,8 @@ class MonteCarloBot:
         self.turns = max(0, turns)
         self.blunder = blunder
         self.evaluator = evaluator
+        self.keep_plan = keep_plan
+        self.paired = paired
         self.margin = margin
         self.round_end = round_end
         # This thread's CPU time the decision under way must end by: a thread's, not the
@@ -166,8 +174,17 @@ class MonteCarloBot:
                 break  # the best of those weighed so far
         return self.rng.choice(best)
 
-    def _playout(self, engine: ModuleType, state, seat: int, neutral: float) -> float:
+    def _playout(
+        self, engine: ModuleType, state, seat: int, neutral: float, plan: list | None = None
+    ) -> float:
+        """One playout's value for ``seat``. ``plan`` (``keep_plan``): the actions that
+        finished ``seat``'s own turn in an earlier playout of the same candidate, played
+        again while legal (on another sample of the unknown they mostly are); an empty
+        list is filled with this playout's."""
         rng = self.rng
+        replay = list(plan) if plan else None
+        record = plan is not None and not plan
+        step = 0
         evaluates = self._evaluate(engine) is not None
         guided = self.greedy > 0 and evaluates
         # ``plan_turn``: the rest of the searching seat's own turn (a Trias turn is
@@ -191,9 +208,16 @@ class MonteCarloBot:
             legal = engine.legal_actions(state, mover)
             own_turn = own_turn and mover == seat
             if own_turn:
-                saved, self.sample = self.sample, 0
-                action = self._greedy_action(engine, state, mover, legal)
-                self.sample = saved
+                if replay is not None and step < len(replay) and replay[step] in legal:
+                    action = replay[step]
+                else:
+                    replay = None  # the plan no longer fits: weigh the rest afresh
+                    saved, self.sample = self.sample, 0
+                    action = self._greedy_action(engine, state, mover, legal)
+                    self.sample = saved
+                if record:
+                    plan.append(action)
+                step += 1
             elif guided and rng.random() < self.greedy:
                 action = self._greedy_action(engine, state, mover, legal)
             else:
@@ -246,6 +270,11 @@ class MonteCarloBot:
 
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
+        # ``keep_plan``: each candidate's own turn is finished once, then replayed.
+        plans: dict[str, list] = {action: [] for action in candidates}
+        # ``paired``: every candidate is tried on the same samples of the unknown (one
+        # for each round over them), so their comparison is not the samples' luck.
+        starts: list = []
         for i in range(max(self.playouts, len(candidates))):
             if self._late():
                 break
@@ -258,9 +287,15 @@ class MonteCarloBot:
                 )
             else:
                 action = candidates[i % len(candidates)]
-            start = self._sample(engine, state, seat)
+            if self.paired and not self.ucb:
+                if i % len(candidates) == 0:
+                    starts.append(self._sample(engine, state, seat))
+                start = starts[-1]
+            else:
+                start = self._sample(engine, state, seat)
             after = engine.apply(start, seat, action)
-            totals[action] += self._playout(engine, after, seat, neutral)
+            plan = plans[action] if self.keep_plan else None
+            totals[action] += self._playout(engine, after, seat, neutral, plan)
             counts[action] += 1
         if not any(counts.values()):
             return candidates[0]  # no time for a playout: the screen's best

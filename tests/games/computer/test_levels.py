@@ -150,24 +150,33 @@ def test_trias_levels_above_beginner_compare_whole_turns_with_two_players_only()
     trias:5 one action deep, Strong won 30% against four Casuals (share 20%, not
     clear); with 12 playouts 4 actions deep, 42%."""
     searches = {
-        (level, players): (bot.plan_turn, bot.turns, bot.playouts, bot.depth, bot.width)
+        (level, players): (
+            bot.plan_turn,
+            bot.turns,
+            bot.playouts,
+            bot.depth,
+            bot.width,
+            bot.sample,
+            bot.keep_plan,
+            bot.paired,
+        )
         for level in ("casual", "strong", "expert")
         for players in (2, 3, 4, 5)
         for bot in [level_bot(level, seed=1, engine="trias", players=players)]
     }
     assert searches == {
-        ("casual", 2): (True, 1, 8, 10, 4),
-        ("casual", 3): (False, 0, 16, 4, 8),
-        ("casual", 4): (False, 0, 16, 4, 8),
-        ("casual", 5): (False, 0, 16, 4, 8),
-        ("strong", 2): (True, 2, 8, 20, 4),
-        ("strong", 3): (False, 0, 4, 0, 4),
-        ("strong", 4): (False, 0, 4, 0, 4),
-        ("strong", 5): (False, 0, 12, 4, 4),
-        ("expert", 2): (True, 2, 12, 20, 4),
-        ("expert", 3): (False, 0, 48, 8, 14),
-        ("expert", 4): (False, 0, 48, 8, 14),
-        ("expert", 5): (False, 0, 96, 8, 14),
+        ("casual", 2): (True, 1, 8, 10, 4, 6, False, False),
+        ("casual", 3): (False, 0, 16, 4, 8, 6, False, False),
+        ("casual", 4): (False, 0, 16, 4, 8, 6, False, False),
+        ("casual", 5): (False, 0, 16, 4, 8, 6, False, False),
+        ("strong", 2): (True, 2, 4, 20, 4, 0, True, True),
+        ("strong", 3): (False, 0, 4, 0, 4, 8, False, False),
+        ("strong", 4): (False, 0, 4, 0, 4, 8, False, False),
+        ("strong", 5): (False, 0, 12, 4, 4, 8, False, False),
+        ("expert", 2): (True, 2, 8, 20, 4, 0, True, True),
+        ("expert", 3): (False, 0, 48, 8, 14, 10, False, False),
+        ("expert", 4): (False, 0, 48, 8, 14, 10, False, False),
+        ("expert", 5): (False, 0, 96, 8, 14, 10, False, False),
     }
     # Beginner stays one action deep at every table.
     assert not any(level_bot("beginner", 1, "trias", n).plan_turn for n in (2, 3, 4, 5))
@@ -236,4 +245,4 @@ def test_trias_expert_plays_twice_its_playouts_among_five():
         players: level_bot("expert", seed=1, engine="trias", players=players).playouts
         for players in (2, 3, 4, 5)
     }
-    assert playouts == {2: 12, 3: 48, 4: 48, 5: 96}
+    assert playouts == {2: 8, 3: 48, 4: 48, 5: 96}

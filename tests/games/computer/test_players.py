@@ -276,3 +276,75 @@ def test_a_margin_counts_how_far_a_finished_playout_was_won():
     rival = next(s for s in range(4) if team_of[s] != team_of[0])
     lead = team[0] - team[rival]
     assert evaluate(state, 0) == pytest.approx(0.5 + 0.5 * math.tanh(lead / 15.0))
+
+
+# --- whole turns planned once, candidates on the same samples -------------------------
+
+
+@dataclass(frozen=True)
+class TurnsState:
+    played: tuple = ()  # (seat, action) in order
+    secret: int = 0
+
+
+class TurnsEngine:
+    """Seat 0 plays a turn of three actions among "a" to "e", seat 1 a turn of one, then
+    seat 0 again; over after eight actions. The estimate likes the mover's "a"s; the
+    secret is seat 1's and hidden. It counts the samples drawn and the estimates made."""
+
+    name = "turns"
+    min_players = max_players = 2
+
+    def __init__(self):
+        self.samples = self.estimates = 0
+
+    def to_move(self, state):
+        n = len(state.played)
+        return () if n >= 8 else ((0,) if n % 4 < 3 else (1,))
+
+    def legal_actions(self, state, seat):
+        return list("abcde")
+
+    def apply(self, state, seat, action):
+        return replace(state, played=(*state.played, (seat, action)))
+
+    def outcome(self, state):
+        return None if len(state.played) < 8 else Outcome((0.0, 0.0), (0, 1), "over")
+
+    def evaluate(self, state, seat):
+        self.estimates += 1
+        mine = sum(1 for s, a in state.played if s == seat and a == "a")
+        return min(1.0, 0.1 + 0.1 * mine + 0.01 * state.secret)
+
+    def determinize(self, state, seat, rng):
+        self.samples += 1
+        return replace(state, secret=rng.randrange(5))
+
+
+def test_a_bot_plans_its_turn_once_per_candidate_and_pairs_its_samples():
+    """``keep_plan``: the rest of the searching seat's own turn, found by the estimate in
+    a candidate's first playout, is played again in its next ones (no scan); ``paired``:
+    every candidate is tried on the same samples of the unknown, one per round."""
+    choices, costs = {}, {}
+    for keep_plan, paired in [(False, False), (True, True)]:
+        engine = TurnsEngine()
+        registry.register(
+            GameSpec(
+                engine=engine,
+                evaluators={"evaluate": engine.evaluate},
+                determinize=engine.determinize,
+            )
+        )
+        bot = MonteCarloBot(
+            seed=2, playouts=8, width=4, depth=10, plan_turn=True, turns=2, greedy=1.0,
+            keep_plan=keep_plan, paired=paired,
+        )  # fmt: skip
+        try:
+            choices[keep_plan] = bot.choose(engine, TurnsState(), 0)
+        finally:
+            registry.unregister(engine.name)
+        costs[keep_plan] = (engine.samples, engine.estimates)
+    assert choices == {False: "a", True: "a"}
+    assert costs[False][0] == 1 + 8  # the screen's sample, then one a playout
+    assert costs[True][0] == 1 + 2  # the screen's, then one a round over 4 candidates
+    assert costs[True][1] < costs[False][1]
