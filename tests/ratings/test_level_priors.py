@@ -7,10 +7,10 @@ from ratings import system
 
 # Two-player win rates of each level against the one below, measured with
 # ``benchmarks/bots.py`` (the mean over Triad, Trias and Tri*T*Area of the README's
-# "Computer players" table: Casual 90%, 65.2% (300 games), 87%; Strong 77.1%, 58.3%,
-# 61% (100 games); Expert 77.5%, 55%, 67%, Trias's 55% being its Expert's before it
-# compared whole turns: not measured again).
-MEASURED_AGAINST_THE_LEVEL_BELOW = {"casual": 0.807, "strong": 0.655, "expert": 0.665}
+# "Computer players" table: Casual 90%, 65.2% (300 games), 87%; Strong 77.1%, 61.4%
+# (70 games), 80.0% (70 games); Expert 77.5% and 75.0% (40 games each), Trias's Expert
+# being new and not yet measured over enough games to count).
+MEASURED_AGAINST_THE_LEVEL_BELOW = {"casual": 0.807, "strong": 0.728, "expert": 0.7625}
 
 
 def predicted(level: str, below: str) -> float:
