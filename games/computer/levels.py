@@ -72,7 +72,8 @@ class Level:
 #   seeds from 123000; 79.2% [59.5, 90.8] of 24 tuned on from seed 1000), 0.42 s a
 #   decision (max 1.26); with replies best-of-16 drawn on 2 unshared samples it won
 #   58.3% [45.7, 69.9] (60 games, seeds from 93000). Expert (the same on two samples,
-#   0.71 s a decision) vs Strong: 2 of 6 games from seed 1000, no more yet; before
+#   0.71 s a decision) vs Strong: 65.0% [43.3, 81.9] (20 games, seeds from 123000; 2 of
+#   6 from seed 1000); before
 #   (12 samples, replies among 24 drawn) 60.0% [44.6, 73.7] against the old Strong
 #   (40 games). Neither rung shown yet.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
@@ -90,8 +91,8 @@ class Level:
 #   from 95000); every candidate on the same determinizations (sequential halving)
 #   22.5 of 30 against 22 (seeds from 1000). Expert (640 playouts, four times
 #   Strong's) vs Strong on seeds from 125000 (``--levels expert ... --seed 125000``,
-#   in four runs of 10 with ``--first``): 75.0% [59.8, 85.8] (7, 5, 9, 9 of 10),
-#   0.60 s a decision (max 1.45 s): the low end a hair under 60%, more games to come.
+#   in runs with ``--first``): 71.4% [59.9, 80.7] (7, 5, 9, 9 of 10, then 20 of 30),
+#   0.60 s a decision (max 1.51 s): the low end a hair under 60%.
 #
 # Three players, seeds from 97000 (not tuned on; ``--tables trias:3,tritarea:3
 # --against below --seed 97000``, fair share 33%): Trias Beginner vs two random 76.7%
@@ -100,7 +101,7 @@ class Level:
 # Expert vs two Strongs 62.2% [47.6, 74.9] (45); Tri*T*Area Beginner vs two random
 # 80.0% [68.2, 88.2], Casual vs two Beginners 73.3% [61.0, 82.9] (60 each), Strong vs
 # two Casuals 45.0% [35.1, 55.3] (90 games: 21 of the first 45, 19.5 of the next);
-# Expert vs two Strongs not measured again (960 playouts a decision).
+# Expert vs two Strongs 55.6% [41.2, 69.1] (45; 1.37 s a decision, max 2.00: the cap).
 #
 # Earlier figures (seeds from 1000) for what has not changed since:
 #
