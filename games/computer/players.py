@@ -182,7 +182,7 @@ class MonteCarloBot:
         again while legal (on another sample of the unknown they mostly are); an empty
         list is filled with this playout's."""
         rng = self.rng
-        replay = list(plan) if plan else None
+        replay = plan or None  # never appended to: only an empty plan records
         record = plan is not None and not plan
         step = 0
         evaluates = self._evaluate(engine) is not None
@@ -235,7 +235,7 @@ class MonteCarloBot:
             return legal[0]
         if self.blunder and self.rng.random() < self.blunder:
             return self.rng.choice(legal)  # ``blunder``: a gentle level's lapses
-        self._round = getattr(state, "round", None)  # the round the decision is in
+        self._round = state.round if self.round_end else None  # the decision's round
         started = time.thread_time()
         self._deadline = started + self.max_seconds if self.max_seconds else None
         try:

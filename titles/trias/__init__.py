@@ -85,8 +85,8 @@ SPEC = GameSpec(
             "keep_plan": True,
             "paired": True,
         },
-        # as Strong, on 2 samples of the unknown: not shown stronger yet (2 of 6 games
-        # against it from seed 1000; 0.71 s a decision, max 1.63)
+        # as Strong, on 2 samples of the unknown: 65.0% [43.3, 81.9] against it (20
+        # games, seeds from 123000; 0.71 s a decision), not shown stronger yet
         "expert": {
             "playouts": 8,
             "width": 4,
