@@ -66,7 +66,8 @@ class Level:
 #   Beginner (one action deep, a lapse in ten) beats greedy 69.0% [63.6, 74.0] (300
 #   games, seeds from 91000). Casual compares whole turns (the rest of its own turn
 #   finished by the model, ``plan_turn``): vs greedy 88.0% [80.2, 93.0] (100 games),
-#   vs Beginner 65.2% [59.6, 70.3] (300 games; seeds from 93000). Strong (each turn
+#   vs Beginner 64.9% [60.1, 69.4] (400 games, seeds from 93000: 300, then 100 more
+#   with ``--first 300 --games 400``). Strong (each turn
 #   answered by the other's best reply from a scan of all its actions, on one sample
 #   of the unknown shared by the candidates) vs Casual 61.4% [49.7, 72.0] (70 games,
 #   seeds from 123000; 79.2% [59.5, 90.8] of 24 tuned on from seed 1000), 0.42 s a
@@ -75,7 +76,12 @@ class Level:
 #   0.71 s a decision) vs Strong: 65.0% [43.3, 81.9] (20 games, seeds from 123000; 2 of
 #   6 from seed 1000); before
 #   (12 samples, replies among 24 drawn) 60.0% [44.6, 73.7] against the old Strong
-#   (40 games). Neither rung shown yet.
+#   (40 games). Neither rung shown yet; Expert vs Casual 70.0% [54.6, 81.9] (40 games,
+#   seeds from 1000): above Casual the cards' luck keeps the rungs narrow. Expert vs
+#   random 97.3% [90.8, 99.3] (73 of 75, seeds from 131000): both games lost were 1-1
+#   ties that TS14 gave the random seat (more herds in stock); in about a third of
+#   these games the random seat's herds drown, the main land mass (never scored, TS13)
+#   barely breaks up, and Expert wins by a point or two.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong and Expert play random playouts to the round's end, judged once the round
 #   is scored (``round_end``) and a finished game partly by its margin (``margin``
@@ -91,8 +97,9 @@ class Level:
 #   from 95000); every candidate on the same determinizations (sequential halving)
 #   22.5 of 30 against 22 (seeds from 1000). Expert (640 playouts, four times
 #   Strong's) vs Strong on seeds from 125000 (``--levels expert ... --seed 125000``,
-#   in runs with ``--first``): 71.4% [59.9, 80.7] (7, 5, 9, 9 of 10, then 20 of 30),
-#   0.60 s a decision (max 1.51 s): the low end a hair under 60%.
+#   in runs with ``--first``): 67.0% [57.3, 75.4] of 100 (7, 5, 9, 9 of 10, then 20
+#   and 17 of 30), 0.60 s a decision (max 1.59 s): not shown. Casual vs Beginner on
+#   seeds from 131000: 97.1% [90.2, 99.2] (68 of 70).
 #
 # Three players, seeds from 97000 (not tuned on; ``--tables trias:3,tritarea:3
 # --against below --seed 97000``, fair share 33%): Trias Beginner vs two random 76.7%
