@@ -73,8 +73,8 @@ class Level:
 #   seeds from 123000; 79.2% [59.5, 90.8] of 24 tuned on from seed 1000), 0.42 s a
 #   decision (max 1.26); with replies best-of-16 drawn on 2 unshared samples it won
 #   58.3% [45.7, 69.9] (60 games, seeds from 93000). Expert (the same on two samples,
-#   0.71 s a decision) vs Strong: 65.0% [43.3, 81.9] (20 games, seeds from 123000; 2 of
-#   6 from seed 1000); before
+#   0.75 s a decision) vs Strong: 62.9% [51.1, 73.2] (70 games, seeds from 123000: 13
+#   of the first 20, 31 of the next 50; 2 of 6 from seed 1000); before
 #   (12 samples, replies among 24 drawn) 60.0% [44.6, 73.7] against the old Strong
 #   (40 games). Neither rung shown yet; Expert vs Casual 70.0% [54.6, 81.9] (40 games,
 #   seeds from 1000): above Casual the cards' luck keeps the rungs narrow. Expert vs
@@ -99,7 +99,8 @@ class Level:
 #   Strong's) vs Strong on seeds from 125000 (``--levels expert ... --seed 125000``,
 #   in runs with ``--first``): 67.0% [57.3, 75.4] of 100 (7, 5, 9, 9 of 10, then 20
 #   and 17 of 30), 0.60 s a decision (max 1.59 s): not shown. Casual vs Beginner on
-#   seeds from 131000: 97.1% [90.2, 99.2] (68 of 70).
+#   seeds from 131000: 97.1% [90.2, 99.2] (68 of 70); Expert vs random 100% [95.1,
+#   100] (75 of 75, seeds from 131000).
 #
 # Three players, seeds from 97000 (not tuned on; ``--tables trias:3,tritarea:3
 # --against below --seed 97000``, fair share 33%): Trias Beginner vs two random 76.7%

@@ -85,8 +85,8 @@ SPEC = GameSpec(
             "keep_plan": True,
             "paired": True,
         },
-        # as Strong, on 2 samples of the unknown: 65.0% [43.3, 81.9] against it (20
-        # games, seeds from 123000; 0.71 s a decision), not shown stronger yet
+        # as Strong, on 2 samples of the unknown: 62.9% [51.1, 73.2] against it (70
+        # games, seeds from 123000; 0.75 s a decision): ahead, not yet by 60%
         "expert": {
             "playouts": 8,
             "width": 4,
