@@ -42,6 +42,11 @@ class Rating(models.Model):
     bracket = models.CharField(max_length=5, choices=Bracket.choices)
     mu = models.FloatField()
     sigma = models.FloatField()
+    # The prior it started from, so that replaying its games (``recompute``) starts where
+    # it did after a level's prior has changed; empty on rows older than the field:
+    # today's prior.
+    prior_mu = models.FloatField(null=True, blank=True)
+    prior_sigma = models.FloatField(null=True, blank=True)
     games = models.PositiveIntegerField(default=0)
     last_played_at = models.DateTimeField(null=True, blank=True)
 

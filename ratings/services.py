@@ -54,7 +54,7 @@ def _rating_rows(game: Game, seats: list[Seat], bracket: str) -> list[Rating]:
         mu, sigma = system.prior(_level(seat) if seat.user_id is None else "")
         rating, _created = Rating.objects.get_or_create(
             **_holder(seat), engine=game.engine, bracket=bracket,
-            defaults={"mu": mu, "sigma": sigma},
+            defaults={"mu": mu, "sigma": sigma, "prior_mu": mu, "prior_sigma": sigma},
         )  # fmt: skip
         ids.append(rating.id)
     locked = {r.id: r for r in Rating.objects.select_for_update().filter(id__in=ids).order_by("id")}
@@ -135,6 +135,14 @@ def _same(a: tuple, b: tuple) -> bool:
     return all(abs(x - y) <= 1e-9 if isinstance(x, float) else x == y for x, y in pairs)
 
 
+def _started_at(rating: Rating) -> tuple[float, float]:
+    """The (μ, σ) ``rating`` started from: the prior it was created at, or today's for a
+    row older than that record."""
+    if rating.prior_mu is not None and rating.prior_sigma is not None:
+        return rating.prior_mu, rating.prior_sigma
+    return system.prior(rating.computer_level)
+
+
 def recompute(*, write: bool, engine: str | None = None, bracket: str | None = None) -> list:
     """Replay every rated result from the finished games, in the order they were
     first applied, and compare with (or, with ``write``, store over) the ratings and
@@ -146,7 +154,7 @@ def recompute(*, write: bool, engine: str | None = None, bracket: str | None = N
     if bracket:
         games, ratings = games.filter(bracket=bracket), ratings.filter(bracket=bracket)
     ratings = list(ratings.select_for_update() if write else ratings)
-    state = {r.id: [*system.prior(r.computer_level), 0, None] for r in ratings}
+    state = {r.id: [*_started_at(r), 0, None] for r in ratings}
     mismatches: list[Mismatch] = []
     changed: list[RatingChange] = []
     games = games.select_related("game").prefetch_related("changes")

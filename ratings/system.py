@@ -52,10 +52,9 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 # give each level the chance against the one below that it won in two-player matches
 # (benchmarks/bots.py, the mean over the games measured: Casual 84% of Beginner, Strong
 # 73% of Casual, Expert 69% of Strong); tests/ratings/test_level_priors.py keeps them so.
-# A changed prior applies to a level's ratings created from then on: ``recompute_ratings``
-# (and voiding a game) replays from today's priors, so on a site where a level was
-# already rated it reports that level's rating as differing (``--write`` restarts it
-# from the new prior). The rows do not yet keep the prior they started from.
+# A changed prior applies to a level's ratings created from then on: each rating keeps
+# the prior it started from (``Rating.prior_mu``), which ``recompute_ratings`` and a
+# voided game's replay start from.
 LEVELS: dict[str, tuple[str, float, float]] = {
     "beginner": (_("Beginner"), 16.5, 4.0),
     "casual": (_("Casual"), 24.5, 4.0),

@@ -293,6 +293,38 @@ def test_a_game_against_a_computer_is_rated_against_its_level(people):
 
 
 @pytest.mark.django_db
+def test_a_level_rated_before_its_prior_changed_is_still_reproduced(people, monkeypatch):
+    """Levels' priors follow new measurements (ratings.system.LEVELS); a level's rating
+    keeps the prior it started from, so replaying its games still reproduces it, and a
+    moderator's void replays from that start, not from today's prior."""
+    alice, bob = people[:2]
+    for person in (alice, bob):
+        game = services.game_create(
+            creator=person, engine="triad", num_players=2, options={}, days_per_move=3,
+            invitees=[], is_public=False, computers=["strong"],
+        )  # fmt: skip
+        services.game_resign(game_id=game.pk, user=person)
+    level = Rating.objects.get(user=None, computer_level="strong", engine="triad")
+    started = system.LEVELS["strong"][1]
+    assert (level.prior_mu, level.games) == (started, 2)
+    monkeypatch.setitem(system.LEVELS, "strong", ("Strong", started + 3.0, 4.0))
+    call_command("recompute_ratings")  # exits normally: nothing differs
+    moderation_user = UserFactory(username="mod", is_staff=True)
+    first = RatedGame.objects.order_by("id").first()
+    ratings.void_game(game_id=first.game_id, actor=moderation_user, reason="test")
+    level.refresh_from_db()
+    assert level.games == 1
+    # the remaining game replayed from the prior the level started at
+    change = RatingChange.objects.get(rating=level, rated_game__voided_at__isnull=True)
+    assert change.mu_before == pytest.approx(started)
+
+    # a row from before the field was kept replays from today's prior, as it did
+    Rating.objects.filter(pk=level.pk).update(prior_mu=None, prior_sigma=None)
+    with pytest.raises(CommandError, match="differ"):
+        call_command("recompute_ratings")
+
+
+@pytest.mark.django_db
 def test_a_game_pages_ratings_are_read_as_the_orm_reads_them(people):
     """Uncached, the ratings beside a game's names come from one query: every
     column as the ORM's, a person's and a computer level's, none for the unrated."""
