@@ -271,7 +271,7 @@ class MonteCarloBot:
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         # ``keep_plan``: each candidate's own turn is finished once, then replayed.
-        plans: dict[str, list] = {action: [] for action in candidates}
+        plans: dict[str, list] = {a: [] for a in candidates} if self.keep_plan else {}
         # ``paired``: every candidate is tried on the same samples of the unknown (one
         # for each round over them), so their comparison is not the samples' luck.
         starts: list = []
@@ -294,8 +294,7 @@ class MonteCarloBot:
             else:
                 start = self._sample(engine, state, seat)
             after = engine.apply(start, seat, action)
-            plan = plans[action] if self.keep_plan else None
-            totals[action] += self._playout(engine, after, seat, neutral, plan)
+            totals[action] += self._playout(engine, after, seat, neutral, plans.get(action))
             counts[action] += 1
         if not any(counts.values()):
             return candidates[0]  # no time for a playout: the screen's best

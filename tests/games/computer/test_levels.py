@@ -231,10 +231,10 @@ def test_tritarea_strong_and_expert_judge_at_the_rounds_end_with_two_people_only
     }
     # Other games never stop at a round's end nor count a margin.
     assert not any(
-        level_bot(level, seed=1, engine=engine, players=2).round_end
-        or level_bot(level, seed=1, engine=engine, players=2).margin
+        bot.round_end or bot.margin
         for level in LEVELS
         for engine in ("triad", "trias")
+        for bot in [level_bot(level, seed=1, engine=engine, players=2)]
     )
 
 
