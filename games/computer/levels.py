@@ -146,7 +146,7 @@ LEVELS: dict[str, Level] = {
             pgettext_lazy("computer level", "Beginner"),
             gettext_lazy(
                 "Weighs each move a step ahead and now and then slips: it beats a player "
-                "who only grabs what the board offers about three games in four."
+                "who only grabs what the board offers at least two games in three."
             ),
             {"playouts": 4, "depth": 4, "width": 4, "blunder": 0.3, "max_seconds": 2.0},
         ),
