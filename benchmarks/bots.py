@@ -33,7 +33,9 @@ level are printed beside each row. ``--jobs`` plays that many games at once, one
 process each: the same games and results, sooner. ``--first N`` plays only games N
 onwards of each match, so a match can be lengthened later: a run with ``--games 30``
 and one with ``--first 30 --games 90`` play exactly the games of ``--games 90``
-(each row prints the credit won over the games played, to add up). The Expert level
+(each row prints the credit won over the games played, to add up).
+``--search tree`` has the measured level search with the information-set tree search of
+``tree_search.py`` (its own budget and settings) instead of its flat one. The Expert level
 is the slow one: a full run of every table takes hours on one core, so pass
 ``--tables``/``--levels``/``--games``.
 """
@@ -56,6 +58,11 @@ from games import registry
 from games.computer.levels import LEVELS
 from games.computer.players import RandomBot, result_value
 from games.engines import ENGINES
+
+if __package__ in (None, ""):
+    from tree_search import TreeBot
+else:
+    from .tree_search import TreeBot
 
 TABLES = ("triad:2", "trias:2", "trias:3", "tritarea:2", "tritarea:3")  # also trias:4, trias:5
 
@@ -128,10 +135,15 @@ OPPONENTS = ("below", "random", "greedy")
 
 
 def make(level: str, seed: int, engine: str, people: int):
+    """The bot a match seats: ``random``, ``greedy``, a level, or a level with the tree
+    search (``expert@tree``: its budget and settings, ``--search tree``)."""
     if level == "random":
         return RandomBot(seed)
     if level == "greedy":
         return GreedyBot(seed)
+    level, _, search = level.partition("@")
+    if search == "tree":
+        return TreeBot(seed=seed, **LEVELS[level].arguments(engine, people))
     return LEVELS[level].bot(seed, engine, people)
 
 
@@ -302,6 +314,12 @@ def main(argv: list[str] | None = None) -> int:
         help="play only games FIRST.. of each match (the rest of an earlier, shorter run)",
     )
     parser.add_argument("--npc", action="store_true", help="only Tri*T*Area's inline NPC cost")
+    parser.add_argument(
+        "--search",
+        choices=("flat", "tree"),
+        default="flat",
+        help="the measured level's search: its own (flat) or the tree (tree_search.py)",
+    )
     args = parser.parse_args(argv)
     if args.npc:
         npc_cost()
@@ -319,10 +337,12 @@ def main(argv: list[str] | None = None) -> int:
         )
         for level in args.levels.split(","):
             for villain in opponents(args, level):
+                hero = level if args.search == "flat" else f"{level}@{args.search}"
                 result = match(
-                    name, people, level, villain, args.games, args.seed, args.jobs, args.first
+                    name, people, hero, villain, args.games, args.seed, args.jobs, args.first
                 )
-                label = f"{LEVELS[level].title} vs {villain}"
+                searched = "" if args.search == "flat" else f" ({args.search})"
+                label = f"{LEVELS[level].title}{searched} vs {villain}"
                 print(row(label, result, share), flush=True)
                 measured.append((label, table, share, result))
     if args.markdown:

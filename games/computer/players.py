@@ -181,6 +181,10 @@ class MonteCarloBot:
         finished ``seat``'s own turn in an earlier playout of the same candidate, played
         again while legal (on another sample of the unknown they mostly are); an empty
         list is filled with this playout's."""
+        return self._value(engine, self._play_on(engine, state, seat, plan), seat, neutral)
+
+    def _play_on(self, engine: ModuleType, state, seat: int, plan: list | None = None):
+        """The state a playout from ``state`` ends in (see :meth:`_playout`)."""
         rng = self.rng
         replay = plan or None  # never appended to: only an empty plan records
         record = plan is not None and not plan
@@ -223,7 +227,7 @@ class MonteCarloBot:
             else:
                 action = rng.choice(legal)
             state = engine.apply(state, mover, action)
-        return self._value(engine, state, seat, neutral)
+        return state
 
     # -- the decision --------------------------------------------------------------
 
