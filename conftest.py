@@ -106,6 +106,26 @@ def computer_queue(monkeypatch):
 
 
 @pytest.fixture
+def registered():
+    """``registered(engine, **capabilities)``: the engine's game in the registry for
+    this test (a toy game a computer player searches: it asks the registry for the
+    game's secrets and estimates)."""
+    from games import registry
+    from games.registry import GameSpec
+
+    names = []
+
+    def register(engine, **capabilities):
+        registry.register(GameSpec(engine=engine, **capabilities))
+        names.append(engine.name)
+        return engine
+
+    yield register
+    for name in names:
+        registry.unregister(name)
+
+
+@pytest.fixture
 def worker_alive(db):
     """A worker's heartbeat, fresh, for every queue (``/healthz`` then finds one)."""
     from config.celery import beat_once

@@ -5,29 +5,11 @@ sampled states only, and keeps to its CPU cap."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
-
-import pytest
 
 from benchmarks.tree_search import TreeBot
-from games import registry
 from games.computer.players import MonteCarloBot
 from games.engines import ENGINES, Outcome
-from games.registry import GameSpec
-
-
-@pytest.fixture
-def registered():
-    names = []
-
-    def register(engine, **capabilities):
-        registry.register(GameSpec(engine=engine, **capabilities))
-        names.append(engine.name)
-        return engine
-
-    yield register
-    for name in names:
-        registry.unregister(name)
+from tests.games.computer.test_players import GuessEngine, GuessState
 
 
 class TrapEngine:
@@ -68,50 +50,12 @@ def test_the_tree_finds_the_reply_a_flat_search_misses(registered):
     assert tree.choose(engine, (), 0) == "safe"  # seat 1's node learns its answer
 
 
-@dataclass(frozen=True)
-class GuessState:
-    secret: int  # 0 or 1: which answer is right, unseen by seat 0
-    guess: str = ""
-
-
-class GuessEngine:
-    """Seat 0 guesses a secret it cannot see; the bot searches only determinizations."""
-
-    name = "guess"
-    min_players = max_players = 1
-
-    def __init__(self):
-        self.searched_true_state = False
-        self.true_states: set[int] = set()
-
-    def to_move(self, state):
-        return () if state.guess else (0,)
-
-    def legal_actions(self, state, seat):
-        return ["a", "b"]
-
-    def apply(self, state, seat, action):
-        if id(state) in self.true_states:
-            self.searched_true_state = True
-        return replace(state, guess=action)
-
-    def outcome(self, state):
-        if not state.guess:
-            return None
-        right = state.guess == "ab"[state.secret]
-        return Outcome((1.0 if right else 0.0,), (0,) if right else (), "guessed")
-
-    def determinize(self, state, seat, rng):
-        return replace(state, secret=rng.randrange(2))
-
-
 def test_the_tree_searches_sampled_states_only(registered):
     engine = GuessEngine()
     registered(engine, hidden_information=True, determinize=engine.determinize)
     right = 0
     for i in range(40):
         state = GuessState(secret=i % 2)
-        engine.true_states = {id(state)}
         action = TreeBot(seed=i, playouts=20, depth=2).choose(engine, state, 0)
         right += action == "ab"[state.secret]
     assert not engine.searched_true_state

@@ -17,22 +17,6 @@ from titles.triad import engine as t
 from titles.tritarea.engine import seats as tritarea_seats
 
 
-@pytest.fixture
-def registered():
-    """``registered(engine, **capabilities)``: the engine's game in the registry for
-    this test (the bots ask it for the game's secrets and estimates)."""
-    names = []
-
-    def register(engine, **capabilities):
-        registry.register(GameSpec(engine=engine, **capabilities))
-        names.append(engine.name)
-        return engine
-
-    yield register
-    for name in names:
-        registry.unregister(name)
-
-
 def test_the_random_bot_is_reproducible_and_legal():
     state = t.new_game(2, 3)
     picks = [RandomBot(seed=9).choose(t, state, t.BLACK) for _ in range(3)]
