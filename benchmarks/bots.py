@@ -54,15 +54,11 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python benchmarks/bots.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.tree_search import TreeBot
 from games import registry
 from games.computer.levels import LEVELS
 from games.computer.players import RandomBot, result_value
 from games.engines import ENGINES
-
-if __package__ in (None, ""):
-    from tree_search import TreeBot
-else:
-    from .tree_search import TreeBot
 
 TABLES = ("triad:2", "trias:2", "trias:3", "tritarea:2", "tritarea:3")  # also trias:4, trias:5
 

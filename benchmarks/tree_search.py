@@ -68,7 +68,7 @@ class TreeBot(MonteCarloBot):
             while True:
                 if node is not root:
                     movers = engine.to_move(current)
-                    if not movers or self._over(current):
+                    if not movers or self._round_over(current):
                         break
                     mover = movers[0]
                     options = engine.legal_actions(current, mover)
@@ -113,7 +113,3 @@ class TreeBot(MonteCarloBot):
         if not root.children:
             return legal[0]
         return max(root.children.items(), key=lambda pair: pair[1].visits)[0]
-
-    def _over(self, state) -> bool:
-        """Whether the tree stops here: the round under way is scored (``round_end``)."""
-        return self._round is not None and state.round != self._round

@@ -111,9 +111,8 @@ class Level:
 #   (51.5 of 80), 0.74 s a decision, reaching the 2 s cap: no better than this
 #   Expert, at three times its CPU. Strong's playouts matter below 160 (with 40 it
 #   won 26 of 40 against Casual), hardly above: the cards' luck caps what search
-#   buys. Casual vs Beginner on
-#   seeds from 131000: 97.1% [90.2, 99.2] (68 of 70); Expert vs random 100% [95.1,
-#   100] (75 of 75, seeds from 131000).
+#   buys. Casual vs Beginner on seeds from 131000: 97.1% [90.2, 99.2] (68 of 70);
+#   Expert vs random 100% [95.1, 100] (75 of 75, seeds from 131000).
 #
 # Three players, seeds from 97000 (not tuned on; ``--tables trias:3,tritarea:3
 # --against below --seed 97000``, fair share 33%): Trias Beginner vs two random 76.7%

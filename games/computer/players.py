@@ -139,6 +139,12 @@ class MonteCarloBot:
         """Whether the decision under way has used up its CPU time (``max_seconds``)."""
         return self._deadline is not None and time.thread_time() > self._deadline
 
+    def _round_over(self, state) -> bool:
+        """``round_end``: whether a playout in a game played in rounds (its state's
+        ``round``) has reached the next one, so is judged once the round under way is
+        scored rather than some way into the next."""
+        return self.round_end and self._round is not None and state.round != self._round
+
     def _sample(self, engine: ModuleType, state, seat: int):
         """The state the bot may search: a determinization when secrets exist."""
         determinize = registry.get(engine.name).determinize
@@ -195,14 +201,9 @@ class MonteCarloBot:
         # several actions) is finished with its best-looking actions, not sampled.
         own_turn = self.plan_turn and evaluates
         turns, last = 0, seat
-        # ``round_end``: a game played in rounds (``GameSpec.rounds``) is judged once
-        # the round under way is scored, not some way into the next one.
-        round_no = self._round if self.round_end else None
         for _ in range(self.depth):
             movers = engine.to_move(state)
-            if not movers or self._late():
-                break
-            if round_no is not None and state.round != round_no:
+            if not movers or self._late() or self._round_over(state):
                 break
             mover = movers[0] if len(movers) == 1 else rng.choice(movers)
             if mover != last:
