@@ -49,3 +49,16 @@ def test_the_site_refuses_a_weak_secret_key_in_production():
     result = manage("check", DEBUG="0", SECRET_KEY="django-insecure-short")
     assert result.returncode != 0
     assert "SECRET_KEY is too weak" in result.stderr
+
+
+def test_any_command_says_why_the_settings_refuse_it():
+    """In a bare shell without a secret (or DEBUG=1), a command that loads the models
+    says the settings' reason, not Django's later "Models aren't loaded yet"."""
+    bare = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/")}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "makemigrations", "--check", "--dry-run"],
+        cwd=ROOT, env=bare, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+    assert "AppRegistryNotReady" not in result.stderr
