@@ -205,8 +205,9 @@ def evaluate(state: State, seat: int) -> float:
     seat's final score predicted by the fitted model of :mod:`.evaluation` (today's
     land masses, the pieces the main land mass is breaking into, where the herds
     stand, how much of the deck is left), ``seat``'s lead over the best other seat
-    still in the game, squashed."""
-    return estimate(state, seat, WEIGHTS)
+    still in the game, squashed. Once the game is over, a tie on points goes to
+    TS14's winner (:func:`_tie_broken`)."""
+    return _tie_broken(estimate(state, seat, WEIGHTS), state, seat, 4.0)
 
 
 def evaluate_board(state: State, seat: int) -> float:
@@ -239,7 +240,23 @@ def evaluate_board(state: State, seat: int) -> float:
     if not others:
         return 1.0
     lead = projected[seat] - max(others)
-    return 0.5 + 0.5 * lead / (abs(lead) + 8.0)
+    return _tie_broken(0.5 + 0.5 * lead / (abs(lead) + 8.0), state, seat, 8.0)
+
+
+def _tie_broken(value: float, state: State, seat: int, scale: float) -> float:
+    """An estimate at the end of the game with TS14's tie-break: a lead in points
+    cannot see it, so a seat tied for most points (``value`` 0.5) counts half a point
+    ahead when the tie-break makes it the winner and half a point behind when it
+    loses (a shared win stays even). Without it a computer player finishing a turn
+    by this estimate (its own, or the reply it expects) took a tie lost on herds in
+    stock for an even game; a playout's end was already judged by the outcome."""
+    if value != 0.5 or state.phase != OVER:
+        return value
+    winners = outcome(state).winners
+    if seat in winners and len(winners) > 1:
+        return value
+    lead = 0.5 if seat in winners else -0.5
+    return 0.5 + 0.5 * lead / (abs(lead) + scale)
 
 
 def to_json(state: State) -> dict:

@@ -127,6 +127,18 @@ def test_a_tie_on_points_is_broken_by_herds_in_stock():
     assert result.winners == (BLUE,) and "stock" in result.reason
 
 
+@pytest.mark.parametrize("evaluate", [trias.evaluate, trias.evaluate_board])
+def test_the_computer_players_estimates_know_the_tie_break(evaluate):
+    """TS14: tied on points, Blue wins on herds in stock, so the estimates the computer
+    players judge a finished game by rank Blue ahead and Red behind; a shared win
+    stays even."""
+    state = over_state((9, 9, 3, 1), (2, 5, 5, 5), [(RED, (1, 0), 1)])
+    assert evaluate(state, BLUE) > 0.5 > evaluate(state, RED)
+    assert evaluate(state, RED) > evaluate(state, PURPLE)  # last of all is worse still
+    shared = over_state((9, 9, 3, 1), (5, 5, 5, 5), [(RED, (1, 0), 1), (BLUE, (5, 2), 1)])
+    assert evaluate(shared, RED) == evaluate(shared, BLUE) == 0.5
+
+
 def test_then_by_presence_on_more_land_masses_the_main_one_included():
     herds = [(RED, (1, 0), 1), (RED, (5, 0), 1), (BLUE, (5, 2), 1)]
     state = over_state((9, 9, 3, 1), (5, 5, 5, 5), herds)
