@@ -111,7 +111,12 @@ class Level:
 #   (51.5 of 80), 0.74 s a decision, reaching the 2 s cap: no better than this
 #   Expert, at three times its CPU. Strong's playouts matter below 160 (with 40 it
 #   won 26 of 40 against Casual), hardly above: the cards' luck caps what search
-#   buys. Casual vs Beginner on seeds from 131000: 97.1% [90.2, 99.2] (68 of 70);
+#   buys. Strong of 80 playouts: vs Casual 70.0% [60.4, 78.1] (100 games, seeds from
+#   151000), Expert vs it 34 of 56 (60.7%): moving Strong down opened no upper rung.
+#   Against Strong on the tuning seeds (40 games) an Expert whose samples hold the
+#   other person's true hand won 28 (the fair one 25), one whose samples hold
+#   everything still to come as well won 40: the luck is chance still to come, not the
+#   hidden hand. Casual vs Beginner on seeds from 131000: 97.1% [90.2, 99.2] (68 of 70);
 #   Expert vs random 100% [95.1, 100] (75 of 75, seeds from 131000).
 #
 # Three players, seeds from 97000 (not tuned on; ``--tables trias:3,tritarea:3
