@@ -51,7 +51,7 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 # Computer levels: stable ids, names, and the prior each starts from (μ, σ). The gaps
 # give each level the chance against the one below that it won in two-player matches
 # (benchmarks/bots.py, the mean over the games measured: Casual 84% of Beginner, Strong
-# 73% of Casual, Expert 68% of Strong); tests/ratings/test_level_priors.py keeps them so.
+# 73% of Casual, Expert 66% of Strong); tests/ratings/test_level_priors.py keeps them so.
 # A changed prior applies to a level's ratings created from then on: each rating keeps
 # the prior it started from (``Rating.prior_mu``), which ``recompute_ratings`` and a
 # voided game's replay start from.
@@ -59,7 +59,7 @@ LEVELS: dict[str, tuple[str, float, float]] = {
     "beginner": (_("Beginner"), 16.5, 4.0),
     "casual": (_("Casual"), 24.5, 4.0),
     "strong": (_("Strong"), 29.5, 4.0),
-    "expert": (_("Expert"), 33.3, 4.0),
+    "expert": (_("Expert"), 32.9, 4.0),
 }
 LEFT_STATUSES = frozenset({"resigned", "timed_out", "left"})
 

@@ -73,15 +73,19 @@ class Level:
 #   seeds from 123000; 79.2% [59.5, 90.8] of 24 tuned on from seed 1000), 0.42 s a
 #   decision (max 1.26); with replies best-of-16 drawn on 2 unshared samples it won
 #   58.3% [45.7, 69.9] (60 games, seeds from 93000). Expert (the same on two samples,
-#   0.75 s a decision) vs Strong: 62.9% [51.1, 73.2] (70 games, seeds from 123000: 13
-#   of the first 20, 31 of the next 50; 2 of 6 from seed 1000); before
+#   0.3 s a decision on a quiet machine, with the estimate below) vs Strong: 57.5%
+#   [47.7, 66.7] (100 games, seeds from 171000, on which judging by the fitted model
+#   alone it won 51: 18 games won that that one lost, 12 the other way); with the
+#   fitted model alone 62.9% [51.1, 73.2] (70 games, seeds from 123000); before
 #   (12 samples, replies among 24 drawn) 60.0% [44.6, 73.7] against the old Strong
 #   (40 games). Neither rung shown yet; Expert vs Casual 70.0% [54.6, 81.9] (40 games,
 #   seeds from 1000): above Casual the cards' luck keeps the rungs narrow. Expert vs
-#   random 97.3% [90.8, 99.3] (73 of 75, seeds from 131000): both games lost were 1-1
-#   ties that TS14 gave the random seat (more herds in stock); in about a third of
-#   these games the random seat's herds drown, the main land mass (never scored, TS13)
-#   barely breaks up, and Expert wins by a point or two.
+#   random: judging by the fitted model alone 97.3% [90.8, 99.3] (73 of 75, seeds
+#   from 131000; two 1-1 ties that TS14 gave the random seat) and 3 lost of the first
+#   54 from 161000, each a game the Meteorite ended before the main land mass (never
+#   scored, TS13) broke up, with Expert's herds on it; judging by the model leaned
+#   towards the land as it lies as the Meteorite nears (``evaluate_to_the_end``) 1
+#   lost of 60 there, and on fresh seeds 99.2% [95.4, 99.9] (119 of 120, from 171000).
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong and Expert play random playouts to the round's end, judged once the round
 #   is scored (``round_end``) and a finished game partly by its margin (``margin``

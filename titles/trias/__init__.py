@@ -35,7 +35,11 @@ SPEC = GameSpec(
     seat_labels=engine.seat_labels,
     default_players=4,
     coordinates_toggle=True,
-    evaluators={"evaluate": engine.evaluate, "evaluate_board": engine.evaluate_board},
+    evaluators={
+        "evaluate": engine.evaluate,
+        "evaluate_board": engine.evaluate_board,
+        "evaluate_to_the_end": engine.evaluate_to_the_end,
+    },
     # The computer levels (games.computer.levels.LEVELS) for Trias; measured in bots.py.
     # With two players every level judges by the fitted estimate (``evaluate``):
     # judging the board as it stands (``evaluate_board``) left a level no better than
@@ -85,9 +89,15 @@ SPEC = GameSpec(
             "keep_plan": True,
             "paired": True,
         },
-        # as Strong, on 2 samples of the unknown: 62.9% [51.1, 73.2] against it (70
-        # games, seeds from 123000; 0.75 s a decision): ahead, not yet by 60%
+        # as Strong, on 2 samples of the unknown, judging by the fitted estimate leaned
+        # towards the land as it lies as the Meteorite nears (``evaluate_to_the_end``):
+        # the fitted one alone lost 3 of the first 54 games to the random player (seeds
+        # from 161000), all with its herds on a main land mass that never broke up
+        # before the end (which scores nothing, TS13); with it, 1 of 60 there and 1 of
+        # 120 on seeds from 171000; against Strong 57.5 of 100 there, where the fitted
+        # one alone won 51 (and 62.9% of 70 from seed 123000)
         "expert": {
+            "evaluator": "evaluate_to_the_end",
             "playouts": 8,
             "width": 4,
             "depth": 20,
@@ -152,6 +162,7 @@ SPEC = GameSpec(
         # 96 40%.
         "expert": {
             3: {
+                "evaluator": "evaluate",
                 "playouts": 48,
                 "depth": 8,
                 "width": 14,

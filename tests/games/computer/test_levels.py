@@ -82,7 +82,10 @@ def test_a_level_plays_legal_moves_reproducibly_from_its_seed():
 def test_trias_levels_judge_by_the_fitted_model_with_two_but_gentle_ones_by_the_board_with_more():
     """Measured in benchmarks/bots.py: with two players, judging the board as it stands
     left Beginner and Casual level with the one-ply greedy player; the fitted estimate
-    one action deep beats it. The larger tables keep the levels measured there."""
+    one action deep beats it; Expert's also weighs that the game may end before the
+    land masses it foresees split off (it lost 1 of 60 games to the random player
+    where the fitted estimate alone had lost 3 of the first 54). The larger tables
+    keep the levels measured there."""
     evaluators = {
         (level, players): level_bot(level, seed=1, engine="trias", players=players).evaluator
         for level in LEVELS
@@ -92,7 +95,7 @@ def test_trias_levels_judge_by_the_fitted_model_with_two_but_gentle_ones_by_the_
         ("beginner", 2): "evaluate",
         ("casual", 2): "evaluate",
         ("strong", 2): "evaluate",
-        ("expert", 2): "evaluate",
+        ("expert", 2): "evaluate_to_the_end",
         ("beginner", 3): "evaluate_board",
         ("casual", 3): "evaluate_board",
         ("strong", 3): "evaluate",

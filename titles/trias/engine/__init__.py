@@ -210,6 +210,13 @@ def evaluate(state: State, seat: int) -> float:
     return _tie_broken(estimate(state, seat, WEIGHTS), state, seat, 4.0)
 
 
+def evaluate_to_the_end(state: State, seat: int) -> float:
+    """:func:`evaluate`, also weighing that the game may end before the land masses it
+    foresees split off: towards the final scoring of the land as it lies as the
+    Meteorite nears, that scoring alone in the last round (the Expert level's)."""
+    return _tie_broken(estimate(state, seat, WEIGHTS, to_the_end=True), state, seat, 4.0)
+
+
 def evaluate_board(state: State, seat: int) -> float:
     """The board as it stands, in [0, 1]: points so far plus the final scoring (TS13)
     if the game ended now, plus a little for herds on land, against the best other
@@ -311,6 +318,7 @@ __all__ = [
     "determinize",
     "evaluate",
     "evaluate_board",
+    "evaluate_to_the_end",
     "from_json",
     "legal_actions",
     "max_players",

@@ -170,11 +170,38 @@ def expanded(row: list[float], share_left: float) -> list[float]:
     return [*row, *(value * share_left for value in row), 1.0]
 
 
-def predicted_scores(state: State, weights: dict[int, tuple[float, ...]]) -> list[float]:
-    """Each seat's predicted final score (the true scores once the game is over)."""
+# Draws after which a seat's position is as good as final: the Meteorite in one of
+# them leaves each seat one turn of 2 actions and no drift (TS12).
+DRAWS_TO_THE_END = 2
+
+
+def ending_soon(state: State) -> float:
+    """The chance that the Meteorite comes with one of the next ``DRAWS_TO_THE_END``
+    draws, from what every player knows: the deck's size and deck 2's (it lies under
+    deck 1 and holds the Meteorite, TS12). 1 in the last round."""
+    if state.last_round:
+        return 1.0
+    left = len(state.deck)
+    in_deck1 = max(0, left - deck2_size(state.num_players))
+    in_deck2 = left - in_deck1
+    if in_deck2 <= 0:
+        return 1.0
+    return min(in_deck2, max(0, DRAWS_TO_THE_END - in_deck1)) / in_deck2
+
+
+def predicted_scores(
+    state: State, weights: dict[int, tuple[float, ...]], to_the_end: bool = False
+) -> list[float]:
+    """Each seat's predicted final score (the true scores once the game is over).
+
+    ``to_the_end``: the fitted model foresees the points of land masses that do not
+    exist yet, which only drifts bring; when the game may end before they come
+    (:func:`ending_soon`), the prediction leans by that chance towards the final
+    scoring of the land as it lies (TS13 on today's land masses but the main one), and
+    in the last round, where nothing drifts any more (TS12), it is that scoring."""
     if state.phase == OVER:
         return [float(s) for s in state.scores]
-    key = (_Shape, id(weights))  # every seat's estimate of a state shares one prediction
+    key = (_Shape, id(weights), to_the_end)  # every seat's estimate shares one prediction
     cached = state._cache.get(key)
     if cached is not None:
         return cached
@@ -182,21 +209,30 @@ def predicted_scores(state: State, weights: dict[int, tuple[float, ...]]) -> lis
     k = len(FEATURES)
     now, later, constant = w[:k], w[k : 2 * k], w[2 * k]
     share = progress(state)
-    state._cache[key] = predicted = [
-        sum(a * x for a, x in zip(now, row, strict=True))
-        + share * sum(a * x for a, x in zip(later, row, strict=True))
-        + constant
-        for row in features(state)
-    ]
+    ending = ending_soon(state) if to_the_end else 0.0
+    predicted = []
+    for row in features(state):
+        fitted = 0.0
+        if ending < 1.0:
+            fitted = (
+                sum(a * x for a, x in zip(now, row, strict=True))
+                + share * sum(a * x for a, x in zip(later, row, strict=True))
+                + constant
+            )
+        as_it_lies = row[0] + row[1]  # points so far, and TS13 on today's land masses
+        predicted.append((1.0 - ending) * fitted + ending * as_it_lies)
+    state._cache[key] = predicted
     return predicted
 
 
-def estimate(state: State, seat: int, weights: dict[int, tuple[float, ...]]) -> float:
+def estimate(
+    state: State, seat: int, weights: dict[int, tuple[float, ...]], to_the_end: bool = False
+) -> float:
     """``seat``'s chances in [0, 1]: its predicted lead over the best other seat still
-    in the game, squashed."""
+    in the game (:func:`predicted_scores`), squashed."""
     if seat in state.eliminated:
         return 0.0
-    predicted = predicted_scores(state, weights)
+    predicted = predicted_scores(state, weights, to_the_end)
     others = [v for s, v in enumerate(predicted) if s != seat and s not in state.eliminated]
     if not others:
         return 1.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -129,3 +130,32 @@ def test_the_prediction_is_the_fitted_weights_times_the_features_as_fitted(playe
         ]
         predicted = evaluation.predicted_scores(state, evaluation.WEIGHTS)
         assert predicted == pytest.approx(expected)
+
+
+def test_the_end_nears_with_the_meteorite_under_deck_1():
+    """TS12: deck 2 (five cards with two players, the Meteorite among them) lies under
+    deck 1, so the game cannot end while two draws stay in deck 1, may end with the
+    next draws once they reach deck 2, and ends this round in the last round."""
+    state = build({(1, 0): "W"}, num_players=2, deck="SSWMSMSX")
+    chance = {
+        size: evaluation.ending_soon(replace(state, deck=state.deck[-size:]))
+        for size in (8, 7, 6, 5, 2, 1)
+    }
+    assert chance == {8: 0.0, 7: 0.0, 6: 1 / 5, 5: 2 / 5, 2: 1.0, 1: 1.0}
+    assert evaluation.ending_soon(replace(state, last_round=True)) == 1.0
+
+
+def test_in_the_last_round_only_the_land_as_it_lies_scores():
+    """TS12, TS13: nothing drifts in the last round, so the main land mass will not
+    break up: Red's herds far out on it (which the fitted estimate prizes, see above)
+    score nothing, and Blue's lone herd on a land mass of its own wins it. Expert's
+    estimate (``evaluate_to_the_end``) knows; far from the end it is the fitted one."""
+    tiles = {(1, 0): "W", (2, 0): "W", (3, 0): "W", (-1, 0): "W", (0, -1): "W", (5, 0): "W"}
+    herds = [(RED, (3, 0), 2), (RED, (2, 0), 1), (BLUE, POLE, 2), (BLUE, (5, 0), 1)]
+    early = build(tiles, herds, num_players=2, deck="SSWMSMSSWMSX", scores=(2, 2))
+    last = replace(early, last_round=True)
+    assert trias.evaluate(last, RED) > 0.5  # the fitted estimate foresees the split
+    assert trias.evaluate_to_the_end(last, BLUE) > 0.5 > trias.evaluate_to_the_end(last, RED)
+    assert evaluation.predicted_scores(last, evaluation.WEIGHTS, to_the_end=True) == [2, 3]
+    for seat in (RED, BLUE):
+        assert trias.evaluate_to_the_end(early, seat) == trias.evaluate(early, seat)

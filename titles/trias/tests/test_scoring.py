@@ -127,7 +127,9 @@ def test_a_tie_on_points_is_broken_by_herds_in_stock():
     assert result.winners == (BLUE,) and "stock" in result.reason
 
 
-@pytest.mark.parametrize("evaluate", [trias.evaluate, trias.evaluate_board])
+@pytest.mark.parametrize(
+    "evaluate", [trias.evaluate, trias.evaluate_board, trias.evaluate_to_the_end]
+)
 def test_the_computer_players_estimates_know_the_tie_break(evaluate):
     """TS14: tied on points, Blue wins on herds in stock, so the estimates the computer
     players judge a finished game by rank Blue ahead and Red behind; a shared win
