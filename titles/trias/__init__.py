@@ -162,7 +162,7 @@ SPEC = GameSpec(
         # 96 40%.
         "expert": {
             3: {
-                "evaluator": "evaluate",
+                "evaluator": "evaluate",  # as measured there (the end's weighing: two only)
                 "playouts": 48,
                 "depth": 8,
                 "width": 14,
