@@ -86,6 +86,9 @@ class Level:
 #   scored, TS13) broke up, with Expert's herds on it; judging by the model leaned
 #   towards the land as it lies as the Meteorite nears (``evaluate_to_the_end``) 1
 #   lost of 60 there, and on fresh seeds 99.2% [95.4, 99.9] (119 of 120, from 171000).
+#   Strong judging by that estimate too beat Casual 62.0% [52.2, 70.9] (100 games,
+#   seeds from 181000) where Strong as it is won 57.0% of the same games: not taken
+#   until Expert is measured against such a Strong.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong and Expert play random playouts to the round's end, judged once the round
 #   is scored (``round_end``) and a finished game partly by its margin (``margin``
