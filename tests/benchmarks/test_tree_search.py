@@ -9,7 +9,7 @@ import time
 from benchmarks.tree_search import TreeBot
 from games.computer.players import MonteCarloBot
 from games.engines import ENGINES, Outcome
-from tests.games.computer.test_players import GuessEngine, GuessState
+from tests.games.computer.test_players import guesses
 
 
 class TrapEngine:
@@ -51,14 +51,8 @@ def test_the_tree_finds_the_reply_a_flat_search_misses(registered):
 
 
 def test_the_tree_searches_sampled_states_only(registered):
-    engine = GuessEngine()
-    registered(engine, hidden_information=True, determinize=engine.determinize)
-    right = 0
-    for i in range(40):
-        state = GuessState(secret=i % 2)
-        action = TreeBot(seed=i, playouts=20, depth=2).choose(engine, state, 0)
-        right += action == "ab"[state.secret]
-    assert not engine.searched_true_state
+    right, peeked = guesses(registered, lambda i: TreeBot(seed=i, playouts=20, depth=2))
+    assert not peeked
     assert right < 40  # it could not know
 
 
