@@ -57,3 +57,27 @@ def test_arrow_keys_step_and_the_move_list_follows(live_server, browser, screens
     assert page.evaluate(IN_VIEW)
     page.screenshot(path=screenshots / "replay-midway.png")
     page.close()
+
+
+def test_a_key_pressed_the_moment_a_step_lands_steps_in_place(live_server, browser):
+    """htmx wires the swapped-in buttons only when the swap settles; a key pressed in
+    between once followed the plain link, reloading the page (and a key pressed during
+    that reload was lost: CI saw "After move 2" stay after ArrowLeft)."""
+    game = play_random(start_game("triad", [UserFactory(), UserFactory()]), seed=0)
+    last = game.moves.count()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=0")
+    page.wait_for_load_state("load")
+    page.evaluate("() => { window.samePage = true; }")  # gone if the page reloads
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-where")).to_have_text(f"After move 1 of {last}")
+    # The next key comes in the same task as the swap, before htmx settles it.
+    page.evaluate("""() => document.addEventListener('htmx:afterSwap', () => {
+        const key = new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true});
+        document.body.dispatchEvent(key);
+    }, {once: true})""")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-where")).to_have_text(f"After move 3 of {last}")
+    assert page.evaluate("() => window.samePage === true"), "stepped by a whole page load"
+    page.close()
