@@ -33,7 +33,6 @@
       form.appendChild(input);
     }
     if (!form) return;
-    if (window.htmx) htmx.process(form);
     form.requestSubmit();
   }
   function target(event) {

@@ -30,10 +30,6 @@
       var form = document.getElementById("board-form");
       if (!form) return;
       form.querySelector('input[name="action"]').value = el.dataset.action;
-      // A key pressed right after a swap can come before htmx has taken the new form
-      // on (it does so as the swap settles): take it on now, or the move would be
-      // sent as a plain form and the whole page reloaded.
-      if (window.htmx) htmx.process(form);
       form.requestSubmit();
     } else if (el.dataset.select !== undefined) {
       var token = el.dataset.select === live.dataset.selected ? "" : el.dataset.select;

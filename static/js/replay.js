@@ -18,9 +18,6 @@
     var step = document.querySelector('#position .replay-nav [data-key="' + event.key + '"]');
     if (!step || step.getAttribute("aria-disabled") === "true") return;
     event.preventDefault();
-    // htmx wires a swapped-in button only when the swap settles (20 ms later); a key
-    // pressed sooner would follow the plain link and load the whole page again.
-    if (window.htmx) window.htmx.process(step);
     step.click();
   });
   // A step from the nav keeps focus on the same step button after the swap.

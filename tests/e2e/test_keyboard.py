@@ -95,3 +95,34 @@ def test_a_move_by_keyboard_alone(live_server, browser, screenshots, engine):
     page.screenshot(path=screenshots / f"keyboard-{engine}.png", full_page=True)
     page.context.close()
     assert tabs[0] <= MOST_TABS and all(t <= 1 for t in tabs[1:]), tabs
+
+
+def test_a_move_played_the_moment_its_targets_appear_plays_in_place(live_server, browser):
+    """htmx once took a swapped-in move form on only 20 ms after showing it (its settle
+    delay): a target pressed in between sent the form as a plain post, and the whole page
+    loaded again. base.html's htmx-config settles at once (``defaultSettleDelay`` 0)."""
+    game = _game("triad")
+    mover = next(
+        s.user for s in game.seats.select_related("user") if s.index in game.to_move and s.user
+    )
+    page = _signed_in(browser, live_server, mover)
+    page.goto(f"/games/{game.pk}/")
+    page.wait_for_load_state("load")
+    page.evaluate("() => { window.samePage = true; }")  # gone if the page reloads
+    # The first target is pressed the first moment anything outside htmx can see it: a
+    # mutation observer's callback, run as soon as htmx's swap code returns.
+    page.evaluate("""() => {
+        const seen = new MutationObserver(() => {
+            const target = document.querySelector('#board [data-action]');
+            if (!target) return;
+            seen.disconnect();
+            window.played = target.dataset.action;
+            target.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        });
+        seen.observe(document.body, {childList: true, subtree: true});
+    }""")
+    page.locator("#board [data-select]").first.click()
+    expect(page.locator("ol.moves li[value='1']")).to_have_count(1)
+    assert page.evaluate("() => window.samePage === true"), "played by a whole page load"
+    assert Move.objects.get(game=game, ply=1).action == page.evaluate("window.played")
+    page.context.close()
