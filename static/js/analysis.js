@@ -1,24 +1,9 @@
 // The analysis board (planning/analysis.html): clicking the board plays or picks as on
 // the game page, through the analysis's own forms (the signed line travels in them).
-// Without JavaScript the lists beside the board do the same. The "Show coordinates"
-// toggle keeps the choice the game page remembers in this browser (board.js's key), also
-// after each swap of the analysis part.
+// Without JavaScript the lists beside the board do the same. (The "Show coordinates"
+// box: show-coords.js.)
 (function () {
   "use strict";
-  var COORDS_KEY = "tripost.showCoordinates";
-  function coordsShown() {
-    try { return window.localStorage.getItem(COORDS_KEY) === "1"; } catch (e) { return false; }
-  }
-  function refresh() {
-    var toggle = document.getElementById("show-coords");
-    if (toggle) toggle.checked = coordsShown();
-  }
-  document.addEventListener("DOMContentLoaded", refresh);
-  document.addEventListener("htmx:afterSwap", refresh);
-  document.addEventListener("change", function (event) {
-    if (event.target.id !== "show-coords") return;
-    try { window.localStorage.setItem(COORDS_KEY, event.target.checked ? "1" : "0"); } catch (e) { /* private mode */ }
-  });
   function activate(el) {
     var form;
     if (el.dataset.action) {

@@ -9,15 +9,12 @@
 // itself the request's target with nothing swapped): the tab's title
 // follows, focus returns to a sensible place (the same control if it is still
 // there, else the turn line, which says what to do now, without scrolling the page),
-// the "Show coordinates" toggle keeps the player's choice (remembered by this browser)
-// and the open Legend / Type a move boxes keep their state. A page restored
+// and the open Legend / Type a move boxes keep their state (the "Show coordinates" box:
+// show-coords.js). A page restored
 // by Back asks the server at once whether it is still current. Forms with
 // data-confirm ask first (no inline handlers: CSP).
 (function () {
   "use strict";
-  var COORDS_KEY = "tripost.showCoordinates";
-  var coordsShown = false;
-  try { coordsShown = window.localStorage.getItem(COORDS_KEY) === "1"; } catch (e) { /* private mode */ }
   var openBoxes = []; // classes of the <details> open in #live before a swap
   var focusKey = null; // what had focus inside #live before a swap
   var userAsked = false; // the swap answers the player's own click or key
@@ -59,11 +56,6 @@
       event.preventDefault();
     }
   }, true);
-  document.addEventListener("change", function (event) {
-    if (event.target.id !== "show-coords") return;
-    coordsShown = event.target.checked;
-    try { window.localStorage.setItem(COORDS_KEY, coordsShown ? "1" : "0"); } catch (e) { /* private mode */ }
-  });
 
   // A selector that finds the same control in the new live part.
   function keyOf(el) {
@@ -130,8 +122,6 @@
         el.setAttribute("aria-label", el.dataset.action ? "Play " + el.dataset.action : "Select " + el.dataset.select);
       }
     });
-    var coords = document.getElementById("show-coords");
-    if (coords) coords.checked = coordsShown;
     openBoxes.forEach(function (name) {
       var box = name && document.querySelector("#live details." + name.split(" ")[0]);
       if (box) box.open = true;
