@@ -1,4 +1,4 @@
-// Replay (templates/games/replay.html): the move list follows the current move, and
+// Replay (games/templates/games/replay.html): the move list follows the current move, and
 // the arrow keys step through the game (Home and End: the start and the end), as the
 // buttons do. Keys typed into a field or with a modifier are left alone.
 (function () {
@@ -15,6 +15,8 @@
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var field = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
     if (field) return;
+    // A zoomed-in board's box takes the arrow keys to pan (board-pan.js).
+    if (event.target.closest && event.target.closest("#board.zoomed")) return;
     var step = document.querySelector('#position .replay-nav [data-key="' + event.key + '"]');
     if (!step || step.getAttribute("aria-disabled") === "true") return;
     event.preventDefault();

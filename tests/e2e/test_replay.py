@@ -87,3 +87,55 @@ def test_a_key_pressed_the_moment_a_step_lands_steps_in_place(live_server, brows
     expect(page.locator(".replay-where")).to_have_text(f"After move 3 of {last}")
     assert page.evaluate("() => window.samePage === true"), "stepped by a whole page load"
     page.close()
+
+
+FITS = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const board = box('#board svg'), nav = box('#position .replay-nav');
+  const steps = [...document.querySelectorAll('#position .replay-nav .step')]
+    .map((a) => a.getBoundingClientRect().top);
+  return {
+    boardBottom: board.bottom, boardRight: board.right, boardTop: board.top,
+    boardWidth: board.width,
+    navLeft: nav.left, navBottom: nav.bottom, width: innerWidth, height: innerHeight,
+    pageWidth: document.documentElement.scrollWidth,
+    stepRows: new Set(steps.map(Math.round)).size,
+  };
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
+@pytest.mark.parametrize("title,people", [("trias", 3), ("triad", 2)])
+def test_a_replay_shows_the_whole_board_with_its_steps_on_the_first_screen(
+    live_server, browser, screenshots, width, height, title, people
+):
+    """The widest board (Trias, three players) or a square one (Triad) and the steps
+    through it are seen at once: beside the board on a desktop, one row above it on a
+    phone, where the board takes the screen's width; the result and the move list come
+    after. Trias's coordinates are hidden until asked for, as on the game page, and
+    stay shown while stepping."""
+    game = play_random(start_game(title, [UserFactory() for _ in range(people)]), seed=1)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=3")
+    page.wait_for_load_state("load")
+    seen = page.evaluate(FITS)
+    assert seen["boardBottom"] <= seen["height"], seen  # the whole board on the first screen
+    assert seen["pageWidth"] <= seen["width"], seen  # nothing wider than the screen
+    assert seen["stepRows"] == 1, seen
+    if width < 700:
+        assert seen["navBottom"] <= seen["boardTop"], seen  # the steps above the board
+        assert seen["boardWidth"] >= seen["width"] - 1, seen  # the screen's whole width
+    else:
+        assert seen["navLeft"] >= seen["boardRight"], seen  # the steps beside the board
+    page.screenshot(path=screenshots / f"replay-{title}-{width}.png")
+    if title == "trias":
+        coords = page.locator("#board .coord").first
+        expect(coords).to_be_hidden()
+        page.get_by_label("Show coordinates").check()
+        expect(coords).to_be_visible()
+        page.get_by_role("link", name="Next").click()
+        expect(page.locator(".replay-where")).to_contain_text("After move 4")
+        expect(page.get_by_label("Show coordinates")).to_be_checked()
+        expect(page.locator("#board .coord").first).to_be_visible()
+    page.close()
