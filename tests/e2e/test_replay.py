@@ -139,3 +139,24 @@ def test_a_replay_shows_the_whole_board_with_its_steps_on_the_first_screen(
         expect(page.get_by_label("Show coordinates")).to_be_checked()
         expect(page.locator("#board .coord").first).to_be_visible()
     page.close()
+
+
+def test_keys_pressed_faster_than_the_server_answers_each_take_a_step(live_server, browser):
+    """Keys pressed before the first step's answer has come each take their step, in
+    order (the later presses once clicked the button still waiting for its answer, and
+    were lost): two steps on, to the end, and one back."""
+    game = play_random(start_game("triad", [UserFactory(), UserFactory()]), seed=0)
+    last = game.moves.count()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=0")
+    page.wait_for_load_state("load")
+    page.evaluate("""() => {
+        for (const key of ['ArrowRight', 'ArrowRight', 'End', 'ArrowLeft']) {
+            document.body.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
+        }
+    }""")
+    expect(page.locator(".replay-where")).to_have_text(f"After move {last - 1} of {last}")
+    expect(page.locator(f'.moves li[value="{last - 1}"]')).to_have_attribute("aria-current", "step")
+    assert page.url.endswith(f"?ply={last - 1}")
+    page.close()
