@@ -59,17 +59,23 @@ def test_arrow_keys_step_and_the_move_list_follows(live_server, browser, screens
     page.close()
 
 
+def _triad_replay_from_the_start(live_server, browser):
+    """A finished Triad game's replay at its start, on a desktop; the page and the
+    number of moves."""
+    game = play_random(start_game("triad", [UserFactory(), UserFactory()]), seed=0)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=0")
+    page.wait_for_load_state("load")
+    return page, game.moves.count()
+
+
 def test_a_key_pressed_the_moment_a_step_lands_steps_in_place(live_server, browser):
     """htmx once wired the swapped-in buttons 20 ms after showing them (its settle
     delay); a key pressed in between followed the plain link, reloading the page (and
     a key pressed during that reload was lost: CI saw "After move 2" stay after
     ArrowLeft). base.html's htmx-config settles at once (``defaultSettleDelay`` 0)."""
-    game = play_random(start_game("triad", [UserFactory(), UserFactory()]), seed=0)
-    last = game.moves.count()
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=0")
-    page.wait_for_load_state("load")
+    page, last = _triad_replay_from_the_start(live_server, browser)
     page.evaluate("() => { window.samePage = true; }")  # gone if the page reloads
     page.keyboard.press("ArrowRight")
     expect(page.locator(".replay-where")).to_have_text(f"After move 1 of {last}")
@@ -145,12 +151,7 @@ def test_keys_pressed_faster_than_the_server_answers_each_take_a_step(live_serve
     """Keys pressed before the first step's answer has come each take their step, in
     order (the later presses once clicked the button still waiting for its answer, and
     were lost): two steps on, to the end, and one back."""
-    game = play_random(start_game("triad", [UserFactory(), UserFactory()]), seed=0)
-    last = game.moves.count()
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=0")
-    page.wait_for_load_state("load")
+    page, last = _triad_replay_from_the_start(live_server, browser)
     page.evaluate("""() => {
         for (const key of ['ArrowRight', 'ArrowRight', 'End', 'ArrowLeft']) {
             document.body.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
