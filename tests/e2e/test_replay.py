@@ -111,17 +111,20 @@ FITS = """() => {
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
-@pytest.mark.parametrize("title,people", [("trias", 3), ("triad", 2)])
+@pytest.mark.parametrize(
+    "title,people,locale", [("trias", 3, "en"), ("triad", 2, "en"), ("trias", 2, "de")]
+)
 def test_a_replay_shows_the_whole_board_with_its_steps_on_the_first_screen(
-    live_server, browser, screenshots, width, height, title, people
+    live_server, browser, screenshots, width, height, title, people, locale
 ):
     """The widest board (Trias, three players) or a square one (Triad) and the steps
     through it are seen at once: beside the board on a desktop, one row above it on a
     phone, where the board takes the screen's width; the result and the move list come
-    after. Trias's coordinates are hidden until asked for, as on the game page, and
-    stay shown while stepping."""
+    after; in German (longer words) too. Trias's coordinates are hidden until asked
+    for, as on the game page, and stay shown while stepping."""
     game = play_random(start_game(title, [UserFactory() for _ in range(people)]), seed=1)
-    page = browser.new_page(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=3")
     page.wait_for_load_state("load")
@@ -134,8 +137,8 @@ def test_a_replay_shows_the_whole_board_with_its_steps_on_the_first_screen(
         assert seen["boardWidth"] >= seen["width"] - 1, seen  # the screen's whole width
     else:
         assert seen["navLeft"] >= seen["boardRight"], seen  # the steps beside the board
-    page.screenshot(path=screenshots / f"replay-{title}-{width}.png")
-    if title == "trias":
+    page.screenshot(path=screenshots / f"replay-{title}-{locale}-{width}.png")
+    if title == "trias" and locale == "en":
         coords = page.locator("#board .coord").first
         expect(coords).to_be_hidden()
         page.get_by_label("Show coordinates").check()
@@ -144,7 +147,7 @@ def test_a_replay_shows_the_whole_board_with_its_steps_on_the_first_screen(
         expect(page.locator(".replay-where")).to_contain_text("After move 4")
         expect(page.get_by_label("Show coordinates")).to_be_checked()
         expect(page.locator("#board .coord").first).to_be_visible()
-    page.close()
+    context.close()
 
 
 def test_keys_pressed_faster_than_the_server_answers_each_take_a_step(live_server, browser):
