@@ -94,7 +94,11 @@ class Level:
 #   help (``trias_eval.py --level strong``, 100 games from seed 60000: on the 20 held
 #   out it named the final leader in 57% of positions where the Casual-fitted one
 #   named 52%, R² 0.02): Expert judging by it won 21 of the first 51 against Strong
-#   (seeds from 171000), and was stopped there.
+#   (seeds from 171000), and was stopped there. Nor is it the hidden cards: an Expert
+#   whose samples are the true state (the other hand, the deck's order, the seed) won
+#   25 of 40 against Strong, 62.5% [47.0, 75.8], where the fair Expert won 20.5 of the
+#   same 40 (seeds from 191000): knowing all that is to come within its two turns is
+#   worth about a tenth, and does not make the rung either.
 # - Tri*T*Area 2p: Beginner beats greedy 82% [72, 89], Casual 100% [95, 100].
 #   Strong and Expert play random playouts to the round's end, judged once the round
 #   is scored (``round_end``) and a finished game partly by its margin (``margin``
