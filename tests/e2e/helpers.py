@@ -200,3 +200,14 @@ def play(page: Page, action: str, *, expect_ply: int) -> str:
     expect(page.locator(f'ol.moves li[value="{expect_ply}"]')).to_have_count(1)
     expect(page.locator("#live .message.error")).to_have_count(0)
     return how
+
+
+def page_at(browser, url: str, width: int, height: int, locale: str = "en") -> Page:
+    """``url`` loaded in a fresh context of the given window size and language, signed
+    out; close it with ``page.context.close()``."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url)
+    page.wait_for_load_state("load")
+    return page

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.factories import UserFactory
 from tests.web.helpers import play_random, start_game
 
-from .helpers import TIMEOUT_MS
+from .helpers import TIMEOUT_MS, page_at
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -123,11 +123,8 @@ def test_a_replay_shows_the_whole_board_with_its_steps_on_the_first_screen(
     after; in German (longer words) too. Trias's coordinates are hidden until asked
     for, as on the game page, and stay shown while stepping."""
     game = play_random(start_game(title, [UserFactory() for _ in range(people)]), seed=1)
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{live_server.url}/games/{game.pk}/replay/?ply=3")
-    page.wait_for_load_state("load")
+    url = f"{live_server.url}/games/{game.pk}/replay/?ply=3"
+    page = page_at(browser, url, width, height, locale)
     seen = page.evaluate(FITS)
     assert seen["boardBottom"] <= seen["height"], seen  # the whole board on the first screen
     assert seen["pageWidth"] <= seen["width"], seen  # nothing wider than the screen
@@ -147,7 +144,7 @@ def test_a_replay_shows_the_whole_board_with_its_steps_on_the_first_screen(
         expect(page.locator(".replay-where")).to_contain_text("After move 4")
         expect(page.get_by_label("Show coordinates")).to_be_checked()
         expect(page.locator("#board .coord").first).to_be_visible()
-    context.close()
+    page.context.close()
 
 
 def test_keys_pressed_faster_than_the_server_answers_each_take_a_step(live_server, browser):
