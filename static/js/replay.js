@@ -12,6 +12,16 @@
     var box = list.getBoundingClientRect(), row = current.getBoundingClientRect();
     list.scrollTop += row.top - box.top - (box.height - row.height) / 2;
   }
+  // A key pressed while a step is on its way waits for it to land, then takes its own
+  // step (clicking the button still waiting for its answer would lose the press).
+  var waiting = [];
+  function busy() { return !!document.querySelector("#position .htmx-request"); }
+  function take(key) {
+    var step = document.querySelector('#position .replay-nav [data-key="' + key + '"]');
+    if (!step || step.getAttribute("aria-disabled") === "true") return false;
+    step.click();
+    return true;
+  }
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var field = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
@@ -26,16 +36,6 @@
       event.preventDefault();
     }
   });
-  // A key pressed while a step is on its way waits for it to land, then takes its own
-  // step (clicking the button still waiting for its answer would lose the press).
-  var waiting = [];
-  function busy() { return !!document.querySelector("#position .htmx-request"); }
-  function take(key) {
-    var step = document.querySelector('#position .replay-nav [data-key="' + key + '"]');
-    if (!step || step.getAttribute("aria-disabled") === "true") return false;
-    step.click();
-    return true;
-  }
   document.addEventListener("htmx:afterSettle", function () {
     while (waiting.length && !busy()) take(waiting.shift());
   });
