@@ -96,6 +96,17 @@ def test_an_opponents_move_is_marked_and_told(new_context, live_server, screensh
     expect(where).to_have_text(f"After move {game.version} of {game.version}")
     # The last move's own changes are marked on its position.
     expect(page.locator("#board svg [data-changed]").first).to_be_attached()
+    # The whole board with its changes on the first screen, the steps above or beside it
+    # (Tri*T*Area's board, hands and all, is taller than a phone's screen, as on the
+    # game page).
+    board = page.locator("#board svg").bounding_box()
+    steps = page.get_by_role("navigation", name="Replay").bounding_box()
+    if not (name == "tritarea" and size == "phone"):
+        assert board["y"] + board["height"] <= SIZES[size][1] + 1, board
+    if size == "phone":
+        assert steps["y"] + steps["height"] <= board["y"] + 1, (steps, board)
+    else:
+        assert steps["x"] >= board["x"] + board["width"] - 1, (steps, board)
     page.screenshot(path=screenshots / f"changes-{name}-{size}-replay.png")
     page.close()
 
